@@ -1,0 +1,35 @@
+# culprit — entry points. `make demo` and `make check` work on a fresh Debian machine.
+BUILD ?= build
+JOBS ?= $(shell nproc)
+
+.PHONY: all deps build demo check bench format clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+$(BUILD)/CMakeCache.txt:
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+
+build: deps $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS)
+
+demo: build
+	@echo '$$ culprit test examples/demo/tritype.c --tests examples/demo/tests.txt --golden examples/demo/golden.c'
+	@$(BUILD)/culprit test examples/demo/tritype.c --tests examples/demo/tests.txt --golden examples/demo/golden.c || true
+	@echo
+	@echo '$$ culprit localize examples/demo/tritype.c --technique ochiai --tests examples/demo/tests.txt --golden examples/demo/golden.c'
+	@$(BUILD)/culprit localize examples/demo/tritype.c --technique ochiai --tests examples/demo/tests.txt --golden examples/demo/golden.c --top 10
+
+check: build
+	@scripts/check.sh $(BUILD)
+
+bench: build
+	@scripts/bench.sh $(BUILD)
+
+format:
+	@clang-format -i $$(git ls-files 'src/*.cpp' 'src/*.h' 'tests/*.cpp' 'tests/*.h' 'bench/*.cpp')
+
+clean:
+	rm -rf $(BUILD)

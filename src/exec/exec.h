@@ -1,0 +1,121 @@
+// Concrete interpreter for culprit's IR, with exact C integer semantics (LP64), and the hooks
+// the techniques steer it with:
+//  - observe: statement and branch coverage, and a full trace of statement instances with the
+//    values they produced, their loop iterations and call context;
+//  - hijack: force the decision of one branch instance (k-th execution of a branch statement);
+//  - override: replace the value an instance produces (the angelic value).
+// An instance is identified by (statement, occurrence): the occurrence-th execution (0-based)
+// of that statement in the run.
+#pragma once
+
+#include "ir/ir.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace culprit::exec {
+
+/// The inputs of one run.
+struct RunInput {
+  std::vector<std::string> args;     ///< argv[1..]; argv[0] is the program's name
+  std::string stdinData;
+  std::vector<std::int64_t> nondet;  ///< values returned by nondet intrinsics, in order
+  std::vector<std::int64_t> entryArgs;  ///< arguments of a harness entry function
+};
+
+enum class Verdict : std::uint8_t {
+  Exited,        ///< returned from the entry function or called exit(): see exitStatus
+  AssertFailed,  ///< assert / __assert_fail / reach_error
+  Aborted,       ///< abort()
+  RuntimeError,  ///< division by zero, index out of bounds, signed overflow, bad shift, ...
+  StepLimit,     ///< more statement executions than RunOptions::stepLimit
+  AssumeFailed,  ///< an assume() was false: the run is outside the specified input space
+};
+const char* verdictName(Verdict v);
+
+struct InstanceKey {
+  ir::StmtId stmt = ir::kNone;
+  std::uint32_t occurrence = 0;
+  auto operator<=>(const InstanceKey&) const = default;
+};
+
+/// One executed statement instance.
+struct TraceEntry {
+  InstanceKey key;
+  std::uint32_t callContext = 0;  ///< index into RunResult::callContexts
+  std::uint32_t iteration = 0;    ///< 1-based iteration of the innermost enclosing loop, 0 if none
+  std::uint32_t loopContext = 0;  ///< index into RunResult::loopContexts (all enclosing loops)
+  bool hasValue = false;          ///< assignments, initialised declarations, returns
+  std::int64_t value = 0;         ///< the value produced (stored or returned)
+  std::int32_t decision = -1;     ///< branches: 1 taken / 0 not taken; switch: arm index or -1
+  bool overridden = false;        ///< value or decision came from a hook
+};
+
+/// Lets a technique observe and steer a run. All methods have do-nothing defaults.
+class Observer {
+public:
+  virtual ~Observer() = default;
+  /// Called after each statement instance completes its own work (before its children run).
+  virtual void onInstance(const TraceEntry&) {}
+  /// Decision of a branch instance; return the natural one to leave it alone.
+  virtual std::int32_t decide(const InstanceKey&, std::int32_t natural) { return natural; }
+  /// Value produced by an instance; nullopt leaves it alone.
+  virtual std::optional<std::int64_t> overrideValue(const InstanceKey&, std::int64_t) {
+    return std::nullopt;
+  }
+  /// Return true to stop the run now (verdict Exited with status kStoppedByObserver).
+  virtual bool stop() { return false; }
+};
+
+/// Forces branch instances and overrides instance values from fixed tables.
+class FixedHooks : public Observer {
+public:
+  std::map<InstanceKey, std::int32_t> hijacks;
+  std::map<InstanceKey, std::int64_t> overrides;
+  std::int32_t decide(const InstanceKey& k, std::int32_t natural) override;
+  std::optional<std::int64_t> overrideValue(const InstanceKey& k, std::int64_t) override;
+};
+
+struct RunOptions {
+  std::uint64_t stepLimit = 10'000'000;  ///< statement executions
+  bool coverage = false;                 ///< fill RunResult::stmtHits and branchHits
+  bool trace = false;                    ///< fill RunResult::trace
+  std::string entry = "main";            ///< function to run; non-main entries take entryArgs
+  std::string programName = "prog";      ///< argv[0]
+  std::size_t outputLimit = 16u << 20;   ///< bytes of stdout+stderr before a runtime error
+  Observer* observer = nullptr;
+};
+
+inline constexpr int kStatusAssert = 134;  ///< as a shell reports SIGABRT (128 + 6)
+inline constexpr int kStatusRuntimeError = 1;
+inline constexpr int kStoppedByObserver = 255;
+
+struct RunResult {
+  Verdict verdict = Verdict::Exited;
+  int exitStatus = 0;  ///< Exited: the status; AssertFailed/Aborted: 134; others: 1
+  std::string out, err;
+  std::string message;          ///< runtime error / assertion text, sanitizer-style
+  ir::SourceRange where;        ///< location of the failure, if any
+  ir::StmtId failedStmt = ir::kNone;
+  std::uint64_t steps = 0;
+
+  /// coverage: executions per StmtId; branch outcomes per StmtId (bit 0: false seen, bit 1:
+  /// true seen; switches: bit i+2 for arm i)
+  std::vector<std::uint32_t> stmtHits;
+  std::vector<std::uint64_t> branchHits;
+
+  std::vector<TraceEntry> trace;
+  std::vector<std::vector<ir::StmtId>> callContexts;   ///< [0] is the empty context
+  std::vector<std::vector<std::uint32_t>> loopContexts;  ///< [0] is "no loop"
+  std::vector<std::int64_t> nondetUsed;  ///< nondet values actually consumed
+
+  bool failed() const { return verdict != Verdict::Exited; }
+};
+
+/// Runs `program` on `input`. Thread-safe for distinct calls on the same Program.
+RunResult run(const ir::Program& program, const RunInput& input, const RunOptions& options = {});
+
+}  // namespace culprit::exec

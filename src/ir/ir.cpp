@@ -1,0 +1,51 @@
+#include "ir/ir.h"
+
+namespace culprit::ir {
+
+const char* binOpSpelling(BinOp op) {
+  static const char* const s[] = {"+", "-", "*",  "/",  "%", "<<", ">>", "&",
+                                  "|", "^", "<",  ">",  "<=", ">=", "==", "!="};
+  return s[static_cast<int>(op)];
+}
+
+const char* unOpSpelling(UnOp op) {
+  static const char* const s[] = {"-", "+", "~", "!"};
+  return s[static_cast<int>(op)];
+}
+
+bool isComparison(BinOp op) { return op >= BinOp::Lt; }
+
+const char* builtinName(Builtin b) {
+  static const char* const s[] = {"",       "printf", "fprintf", "puts",        "putchar",
+                                  "atoi",   "atol",   "atoll",   "strtol",      "scanf",
+                                  "getchar", "exit",  "abort",   "assert",      "__assert_fail",
+                                  "reach_error", "nondet", "assume"};
+  return s[static_cast<int>(b)];
+}
+
+const char* stmtRoleName(StmtRole r) {
+  static const char* const s[] = {"none", "assign", "branch", "assert", "assume",
+                                  "call", "return", "output", "jump"};
+  return s[static_cast<int>(r)];
+}
+
+const Function* Program::findFunction(const std::string& name) const {
+  for (const Function& f : functions)
+    if (f.name == name) return &f;
+  return nullptr;
+}
+
+std::string Program::where(const SourceRange& r) const {
+  const std::string& path = r.file < files.size() ? files[r.file].path : std::string("?");
+  return path + ":" + std::to_string(r.line);
+}
+
+std::string Program::sourceLine(const SourceRange& r) const {
+  if (r.file >= files.size() || r.line == 0 || r.line > files[r.file].lines.size()) return "";
+  const std::string& s = files[r.file].lines[r.line - 1];
+  auto b = s.find_first_not_of(" \t\r");
+  auto e = s.find_last_not_of(" \t\r");
+  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
+}  // namespace culprit::ir

@@ -1,0 +1,93 @@
+#include "ir/types.h"
+
+#include <cassert>
+
+namespace culprit::ir {
+
+int bitWidth(IntKind k) {
+  switch (k) {
+  case IntKind::Bool: return 1;
+  case IntKind::Char:
+  case IntKind::SChar:
+  case IntKind::UChar: return 8;
+  case IntKind::Short:
+  case IntKind::UShort: return 16;
+  case IntKind::Int:
+  case IntKind::UInt: return 32;
+  case IntKind::Long:
+  case IntKind::ULong:
+  case IntKind::LongLong:
+  case IntKind::ULongLong: return 64;
+  }
+  return 32;
+}
+
+bool isSigned(IntKind k) {
+  switch (k) {
+  case IntKind::Char:
+  case IntKind::SChar:
+  case IntKind::Short:
+  case IntKind::Int:
+  case IntKind::Long:
+  case IntKind::LongLong: return true;
+  default: return false;
+  }
+}
+
+const char* intKindName(IntKind k) {
+  static const char* const names[] = {"_Bool", "char",          "signed char",   "unsigned char",
+                                      "short", "unsigned short", "int",           "unsigned int",
+                                      "long",  "unsigned long",  "long long",     "unsigned long long"};
+  return names[static_cast<int>(k)];
+}
+
+std::uint64_t Type::cellCount() const { return isArray() ? length * elem->cellCount() : 1; }
+
+TypeRef Type::scalarType() const { return isArray() ? elem->scalarType() : this; }
+
+std::string Type::str() const {
+  switch (kind) {
+  case Kind::Void: return "void";
+  case Kind::Int: return intKindName(intKind);
+  case Kind::Pointer: return elem->str() + "*";
+  case Kind::Array: return elem->str() + "[" + std::to_string(length) + "]";
+  }
+  return "?";
+}
+
+TypeRef TypeTable::intern(const Type& t) {
+  for (const Type& have : types_)
+    if (have.kind == t.kind && have.intKind == t.intKind && have.elem == t.elem &&
+        have.length == t.length)
+      return &have;
+  types_.push_back(t);
+  return &types_.back();
+}
+
+TypeRef TypeTable::voidType() { return intern(Type{}); }
+
+TypeRef TypeTable::intType(IntKind k) {
+  Type t;
+  t.kind = Type::Kind::Int;
+  t.intKind = k;
+  return intern(t);
+}
+
+TypeRef TypeTable::arrayOf(TypeRef elem, std::uint64_t length) {
+  assert(elem);
+  Type t;
+  t.kind = Type::Kind::Array;
+  t.elem = elem;
+  t.length = length;
+  return intern(t);
+}
+
+TypeRef TypeTable::pointerTo(TypeRef elem) {
+  assert(elem);
+  Type t;
+  t.kind = Type::Kind::Pointer;
+  t.elem = elem;
+  return intern(t);
+}
+
+}  // namespace culprit::ir
