@@ -1,1 +1,34 @@
-int main() { return 0; }
+// culprit's command line: subcommands, option parsing and the one place where user errors
+// become a one-line message and an exit status (docs/DESIGN.md lists the statuses).
+#include "cli/commands.h"
+#include "ir/error.h"
+
+#include <cstdio>
+#include <exception>
+
+int main(int argc, char** argv) {
+  using namespace culprit;
+  CLI::App app{"culprit: find where a C program is wrong, from its failing tests"};
+  app.require_subcommand(1);
+  int status = kExitOk;
+  cli::addTestCommand(app, status);
+  cli::addLocalizeCommand(app, status);
+  cli::addRunCommand(app, status);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::fprintf(stderr, "culprit: error: %s\n", e.what());
+    return kExitBadInput;
+  } catch (const UserError& e) {
+    std::fprintf(stderr, "%s\n", e.render().c_str());
+    return e.status();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "culprit: internal error: %s\n", e.what());
+    return kExitInternal;
+  }
+  return status;
+}

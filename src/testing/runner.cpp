@@ -1,1 +1,175 @@
-// placeholder: implemented in a later commit
+// Parallel test runner: a fixed pool of threads takes tests by index from an atomic counter;
+// each test runs the program (and the golden program, if any) in the interpreter and is judged.
+#include "testing/runner.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+namespace culprit::testing {
+namespace {
+
+bool readFile(const std::string& path, std::string& out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  out = ss.str();
+  return true;
+}
+
+/// The run's failure, prefixed with its location: `file:line:col: message`.
+std::string describeRun(const ir::Program& program, const exec::RunResult& r) {
+  std::string what = r.message.empty() ? exec::verdictName(r.verdict) : r.message;
+  if (r.where.line == 0 || r.where.file >= program.files.size()) return what;
+  return program.where(r.where) + ":" + std::to_string(r.where.col) + ": " + what;
+}
+
+/// Where stdout or the status differ, in a short phrase.
+std::string compareOutputs(const exec::RunResult& got, const std::string& wantOut, int wantStatus) {
+  if (got.out != wantOut) {
+    std::size_t i = 0;
+    while (i < got.out.size() && i < wantOut.size() && got.out[i] == wantOut[i]) ++i;
+    std::size_t line = 1 + std::count(got.out.begin(), got.out.begin() + i, '\n');
+    return "stdout differs from the expected output at line " + std::to_string(line);
+  }
+  if (got.exitStatus != wantStatus)
+    return "exit status " + std::to_string(got.exitStatus) + ", expected " +
+           std::to_string(wantStatus);
+  return "";
+}
+
+void judgeByGolden(TestResult& r, const TestCase& test, const ir::Program& golden,
+                   const exec::RunOptions& options) {
+  exec::RunOptions goldenOptions = options;
+  goldenOptions.coverage = goldenOptions.trace = false;
+  goldenOptions.observer = nullptr;
+  exec::RunResult want = exec::run(golden, test.input, goldenOptions);
+  if (want.verdict != exec::Verdict::Exited) {
+    r.outcome = Outcome::Error;
+    r.oracleError = true;
+    r.reason = "golden program failed: " + describeRun(golden, want);
+    return;
+  }
+  r.reason = compareOutputs(r.run, want.out, want.exitStatus);
+  if (!r.reason.empty()) r.outcome = Outcome::Fail;
+}
+
+void judgeByFiles(TestResult& r, const TestCase& test, const std::string& dir) {
+  std::filesystem::path base = std::filesystem::path(dir) / ("t" + std::to_string(test.index));
+  std::string wantOut, statusText;
+  if (!readFile(base.string(), wantOut)) {
+    r.outcome = Outcome::Error;
+    r.oracleError = true;
+    r.reason = "expected output file missing: " + base.string();
+    return;
+  }
+  int wantStatus = 0;
+  if (readFile(base.string() + ".status", statusText)) wantStatus = std::atoi(statusText.c_str());
+  r.reason = compareOutputs(r.run, wantOut, wantStatus);
+  if (!r.reason.empty()) r.outcome = Outcome::Fail;
+}
+
+}  // namespace
+
+const char* outcomeName(Outcome o) {
+  switch (o) {
+  case Outcome::Pass: return "pass";
+  case Outcome::Fail: return "fail";
+  case Outcome::Error: return "error";
+  }
+  return "?";
+}
+
+TestResult judge(const ir::Program& program, const TestCase& test, exec::RunResult run,
+                 const Oracle& oracle, const exec::RunOptions& options) {
+  TestResult r;
+  r.index = test.index;
+  r.run = std::move(run);
+  switch (r.run.verdict) {
+  case exec::Verdict::Exited:
+    if (oracle.golden)
+      judgeByGolden(r, test, *oracle.golden, options);
+    else if (!oracle.expectedDir.empty())
+      judgeByFiles(r, test, oracle.expectedDir);
+    break;
+  case exec::Verdict::AssertFailed:
+  case exec::Verdict::Aborted:
+    r.outcome = Outcome::Fail;
+    r.reason = describeRun(program, r.run);
+    break;
+  case exec::Verdict::AssumeFailed:
+    r.outcome = Outcome::Error;
+    r.oracleError = true;
+    r.reason = "input violates an assumption: " + describeRun(program, r.run);
+    break;
+  case exec::Verdict::RuntimeError:
+  case exec::Verdict::StepLimit:
+    r.outcome = Outcome::Error;
+    r.reason = describeRun(program, r.run);
+    break;
+  }
+  return r;
+}
+
+SuiteResult runSuite(const ir::Program& program, const TestSuite& suite, const Oracle& oracle,
+                     const SuiteOptions& options) {
+  auto start = std::chrono::steady_clock::now();
+  SuiteResult out;
+  out.results.resize(suite.tests.size());
+  std::atomic<std::size_t> next{0};
+  auto worker = [&] {
+    for (std::size_t i; (i = next.fetch_add(1)) < suite.tests.size();) {
+      const TestCase& test = suite.tests[i];
+      exec::RunResult run = exec::run(program, test.input, options.run);
+      out.results[i] = judge(program, test, std::move(run), oracle, options.run);
+      if (!options.keepOutput) out.results[i].run.out.clear(), out.results[i].run.err.clear();
+    }
+  };
+  unsigned jobs = options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+  jobs = std::min<unsigned>(jobs, static_cast<unsigned>(suite.tests.size()));
+  std::vector<std::thread> pool;
+  for (unsigned j = 1; j < jobs; ++j) pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
+  for (const TestResult& r : out.results) {
+    out.passed += r.outcome == Outcome::Pass;
+    out.failed += r.outcome == Outcome::Fail;
+    out.errors += r.outcome == Outcome::Error;
+  }
+  out.wallMs =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+int CoverageMatrix::totalFailing() const {
+  int n = 0;
+  for (std::size_t t = 0; t < failing.size(); ++t) n += usable[t] && failing[t];
+  return n;
+}
+
+int CoverageMatrix::totalPassing() const {
+  int n = 0;
+  for (std::size_t t = 0; t < failing.size(); ++t) n += usable[t] && !failing[t];
+  return n;
+}
+
+CoverageMatrix coverageMatrix(const SuiteResult& result, std::size_t statementCount) {
+  CoverageMatrix m;
+  m.statementCount = statementCount;
+  for (const TestResult& r : result.results) {
+    std::vector<bool> row(statementCount, false);
+    for (std::size_t s = 0; s < statementCount && s < r.run.stmtHits.size(); ++s)
+      row[s] = r.run.stmtHits[s] != 0;
+    m.covered.push_back(std::move(row));
+    m.failing.push_back(r.failing());
+    m.usable.push_back(!r.oracleError);
+  }
+  return m;
+}
+
+}  // namespace culprit::testing

@@ -1,1 +1,161 @@
-// placeholder: implemented in a later commit
+// Parsing of tests files: a small POSIX-like word splitter plus culprit's two directives
+// (`< FILE` and `@nondet=`). Errors become UserErrors carrying the tests file's line.
+#include "testing/testcase.h"
+
+#include "ir/error.h"
+
+#include <cctype>
+#include <charconv>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace culprit::testing {
+namespace {
+
+std::int64_t parseInteger(const std::string& word) {
+  std::int64_t v = 0;
+  const char* end = word.data() + word.size();
+  auto [p, ec] = std::from_chars(word.data(), end, v);
+  if (ec != std::errc() || p != end) throw std::invalid_argument("not an integer: '" + word + "'");
+  return v;
+}
+
+std::vector<std::int64_t> parseNondet(const std::string& list) {
+  std::vector<std::int64_t> values;
+  std::stringstream ss(list);
+  std::string item;
+  while (std::getline(ss, item, ','))
+    if (!item.empty()) values.push_back(parseInteger(item));
+  return values;
+}
+
+std::string readWholeFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::invalid_argument("cannot open stdin file '" + path + "'");
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+bool needsQuotes(const std::string& w) {
+  if (w.empty()) return true;
+  for (char c : w)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || std::string_view("-_.,/:=+").find(c) !=
+                                                              std::string_view::npos))
+      return true;
+  return false;
+}
+
+}  // namespace
+
+std::vector<std::string> splitWords(const std::string& line) {
+  std::vector<std::string> words;
+  std::string cur;
+  bool inWord = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    char c = line[i];
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+      if (inWord) words.push_back(cur), cur.clear(), inWord = false;
+    } else if (c == '\'') {
+      auto close = line.find('\'', i + 1);
+      if (close == std::string::npos) throw std::invalid_argument("unterminated single quote");
+      cur += line.substr(i + 1, close - i - 1), i = close, inWord = true;
+    } else if (c == '"') {
+      ++i;
+      for (; i < line.size() && line[i] != '"'; ++i) {
+        if (line[i] == '\\' && i + 1 < line.size() &&
+            std::string_view("\"\\$`").find(line[i + 1]) != std::string_view::npos)
+          ++i;
+        cur += line[i];
+      }
+      if (i >= line.size()) throw std::invalid_argument("unterminated double quote");
+      inWord = true;
+    } else if (c == '\\') {
+      if (i + 1 >= line.size()) throw std::invalid_argument("trailing backslash");
+      cur += line[++i], inWord = true;
+    } else if (c == '<' && !inWord) {
+      words.push_back("<");
+    } else {
+      cur += c, inWord = true;
+    }
+  }
+  if (inWord) words.push_back(cur);
+  return words;
+}
+
+TestCase parseTestLine(const std::string& line, const std::string& baseDir, bool harnessMode) {
+  TestCase tc;
+  tc.text = line;
+  std::vector<std::string> words = splitWords(line);
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::string& w = words[i];
+    if (w == "<") {
+      if (i + 1 >= words.size()) throw std::invalid_argument("'<' without a file name");
+      std::filesystem::path p(words[++i]);
+      if (p.is_relative() && !baseDir.empty()) p = std::filesystem::path(baseDir) / p;
+      tc.input.stdinData = readWholeFile(p.string());
+    } else if (w.rfind("@nondet=", 0) == 0) {
+      tc.input.nondet = parseNondet(w.substr(8));
+    } else if (harnessMode) {
+      tc.input.entryArgs.push_back(parseInteger(w));
+    } else {
+      tc.input.args.push_back(w);
+    }
+  }
+  return tc;
+}
+
+TestSuite loadTests(const std::string& path, bool harnessMode) {
+  std::ifstream in(path);
+  if (!in) throw UserError("cannot open tests file", path);
+  TestSuite suite;
+  suite.path = path;
+  std::string baseDir = std::filesystem::path(path).parent_path().string();
+  std::string line;
+  unsigned lineNo = 0;
+  while (std::getline(in, line)) {
+    ++lineNo;
+    auto first = line.find_first_not_of(" \t\r");
+    if (first == std::string::npos || line[first] == '#') continue;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    try {
+      TestCase tc = parseTestLine(line, baseDir, harnessMode);
+      tc.index = static_cast<int>(suite.tests.size()) + 1;
+      tc.fileLine = lineNo;
+      suite.tests.push_back(std::move(tc));
+    } catch (const std::invalid_argument& e) {
+      throw UserError(std::string("malformed test line: ") + e.what(), path, lineNo);
+    }
+  }
+  if (suite.tests.empty()) throw UserError("tests file holds no test", path);
+  return suite;
+}
+
+std::string formatTestLine(const exec::RunInput& input, bool harnessMode) {
+  std::string out;
+  auto add = [&](const std::string& w) {
+    if (!out.empty()) out += ' ';
+    if (!needsQuotes(w)) {
+      out += w;
+      return;
+    }
+    out += '\'';
+    for (char c : w) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    out += '\'';
+  };
+  if (harnessMode)
+    for (auto v : input.entryArgs) add(std::to_string(v));
+  else
+    for (const auto& a : input.args) add(a);
+  if (!input.nondet.empty()) {
+    std::string list;
+    for (std::size_t i = 0; i < input.nondet.size(); ++i)
+      list += (i ? "," : "") + std::to_string(input.nondet[i]);
+    add("@nondet=" + list);
+  }
+  return out;
+}
+
+}  // namespace culprit::testing

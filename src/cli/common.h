@@ -1,0 +1,47 @@
+// Options shared by culprit's subcommands, and the steps every subcommand takes: load the
+// program (and golden program), load the tests, run the suite.
+#pragma once
+
+#include "frontend/frontend.h"
+#include "report/report.h"
+#include "testing/runner.h"
+
+#include <CLI/CLI.hpp>
+#include <memory>
+#include <string>
+
+namespace culprit::cli {
+
+struct CommonOptions {
+  std::string program;
+  frontend::Options frontend;
+  std::string entry;  ///< harness entry function (empty: main)
+  std::uint64_t stepLimit = 10'000'000;
+  unsigned jobs = 0;
+  std::string format = "text";
+};
+
+struct SuiteOptionsCli {
+  std::string tests, golden, expected;
+};
+
+void addCommonOptions(CLI::App& cmd, CommonOptions& o);
+void addSuiteOptions(CLI::App& cmd, SuiteOptionsCli& o);
+report::Format parseFormat(const std::string& name);
+
+/// Everything a suite-based subcommand needs, loaded and validated.
+struct LoadedSuite {
+  std::unique_ptr<ir::Program> program, golden;
+  testing::TestSuite suite;
+  testing::Oracle oracle;
+  testing::SuiteOptions options;
+};
+
+/// Parses the program (and golden program), loads the tests and checks them against the
+/// entry function. Throws UserError.
+LoadedSuite loadSuite(const CommonOptions& common, const SuiteOptionsCli& suite, bool coverage);
+
+/// Prints a whole report to stdout at once.
+void emit(const std::string& text);
+
+}  // namespace culprit::cli

@@ -1,0 +1,51 @@
+// The technique registry. Techniques are listed here explicitly (rather than by static
+// registrars) so that linking from static libraries can never drop one.
+#include "localize/technique.h"
+
+#include <chrono>
+
+namespace culprit::localize {
+namespace {
+
+TechniqueInfo sbflTechnique(SbflFormula formula, std::string help) {
+  return {sbflName(formula), std::move(help), [formula](const Problem& p) {
+            auto start = std::chrono::steady_clock::now();
+            Result r;
+            r.technique = sbflName(formula);
+            r.ranking = rankLines(*p.program, *p.coverage, formula);
+            r.totalMs = std::chrono::duration<double, std::milli>(
+                            std::chrono::steady_clock::now() - start)
+                            .count();
+            return r;
+          }};
+}
+
+std::vector<TechniqueInfo> makeRegistry() {
+  std::vector<TechniqueInfo> all;
+  all.push_back(sbflTechnique(SbflFormula::Tarantula,
+                              "spectrum-based: Tarantula, ties broken by confidence"));
+  all.push_back(sbflTechnique(SbflFormula::Ochiai, "spectrum-based: Ochiai"));
+  all.push_back(sbflTechnique(SbflFormula::DStar, "spectrum-based: DStar (star 2)"));
+  return all;
+}
+
+}  // namespace
+
+const std::vector<TechniqueInfo>& techniques() {
+  static const std::vector<TechniqueInfo> all = makeRegistry();
+  return all;
+}
+
+const TechniqueInfo* findTechnique(const std::string& name) {
+  for (const TechniqueInfo& t : techniques())
+    if (t.name == name) return &t;
+  return nullptr;
+}
+
+std::string techniqueNames() {
+  std::string s;
+  for (const TechniqueInfo& t : techniques()) s += (s.empty() ? "" : "|") + t.name;
+  return s;
+}
+
+}  // namespace culprit::localize

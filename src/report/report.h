@@ -1,0 +1,29 @@
+// Renderers of test-suite results and rankings: terminal text and JSON. Each returns the
+// whole report as a string, so the CLI prints all or nothing.
+#pragma once
+
+#include "ir/ir.h"
+#include "localize/technique.h"
+#include "testing/runner.h"
+
+#include <string>
+
+namespace culprit::report {
+
+enum class Format { Text, Json };
+
+struct TestReportOptions {
+  bool verbose = false;  ///< text: list passing tests too
+};
+
+std::string renderTests(const testing::TestSuite& suite, const testing::SuiteResult& result,
+                        Format format, const TestReportOptions& options = {});
+
+struct RankingReportOptions {
+  std::size_t top = 0;  ///< text: show only the first N lines (0: all)
+};
+
+std::string renderRanking(const ir::Program& program, const localize::Result& result,
+                          Format format, const RankingReportOptions& options = {});
+
+}  // namespace culprit::report

@@ -1,0 +1,39 @@
+// Test cases and suites in the Siemens "universe" format (docs/DESIGN.md): one test per line,
+// shell-like words, `< FILE` for stdin, `@nondet=V1,V2,...` for nondet intrinsics.
+#pragma once
+
+#include "exec/exec.h"
+
+#include <string>
+#include <vector>
+
+namespace culprit::testing {
+
+struct TestCase {
+  int index = 0;           ///< 1-based position among the suite's tests
+  unsigned fileLine = 0;   ///< line in the tests file
+  std::string text;        ///< the line as written
+  exec::RunInput input;
+};
+
+struct TestSuite {
+  std::string path;
+  std::vector<TestCase> tests;
+};
+
+/// Splits a line into words like a POSIX shell (quotes, backslash escapes). Throws
+/// std::invalid_argument with a reason on an unterminated quote or trailing backslash.
+std::vector<std::string> splitWords(const std::string& line);
+
+/// Parses one test line. `baseDir` resolves `< FILE`; in harness mode the words are integer
+/// arguments of the entry function. Throws std::invalid_argument with a reason.
+TestCase parseTestLine(const std::string& line, const std::string& baseDir, bool harnessMode);
+
+/// Loads a tests file. Throws UserError naming file:line for a malformed line, a missing file
+/// or a file without any test.
+TestSuite loadTests(const std::string& path, bool harnessMode = false);
+
+/// The test line that reproduces `input` (inverse of parseTestLine, stdin excepted).
+std::string formatTestLine(const exec::RunInput& input, bool harnessMode = false);
+
+}  // namespace culprit::testing

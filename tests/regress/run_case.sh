@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Runs one regression case: DIR/test.desc names the culprit arguments and what the result
+# must be (CBMC test.desc style). Lines of test.desc:
+#   args: ARGS...          culprit's arguments, run inside DIR (shell words)
+#   status: N              expected exit status
+#   match: REGEX           a line of stdout must match (grep -E)
+#   nomatch: REGEX         no line of stdout may match
+#   stderr: REGEX          a line of stderr must match
+#   stdout-empty           nothing may be printed on stdout
+#   expect: FILE           stdout must equal FILE exactly
+#   # ...                  comment (say why the expectation holds)
+set -uo pipefail
+culprit=$1
+dir=$2
+desc="$dir/test.desc"
+[ -f "$desc" ] || { echo "missing $desc"; exit 1; }
+args=$(sed -n 's/^args: //p' "$desc")
+want_status=$(sed -n 's/^status: //p' "$desc")
+out=$(mktemp); err=$(mktemp)
+trap 'rm -f "$out" "$err"' EXIT
+(cd "$dir" && eval "\"$culprit\" $args") >"$out" 2>"$err"
+status=$?
+fail=0
+report() { echo "FAIL: $*"; fail=1; }
+[ -n "$want_status" ] && [ "$status" != "$want_status" ] && report "exit status $status, expected $want_status"
+while IFS= read -r line; do
+  case "$line" in
+    match:\ *) grep -Eq -- "${line#match: }" "$out" || report "stdout does not match: ${line#match: }" ;;
+    nomatch:\ *) grep -Eq -- "${line#nomatch: }" "$out" && report "stdout matches: ${line#nomatch: }" ;;
+    stderr:\ *) grep -Eq -- "${line#stderr: }" "$err" || report "stderr does not match: ${line#stderr: }" ;;
+    stdout-empty) [ -s "$out" ] && report "stdout is not empty" ;;
+    expect:\ *) diff -u "$dir/${line#expect: }" "$out" >/dev/null || report "stdout differs from ${line#expect: }" ;;
+  esac
+done <"$desc"
+if [ $fail -ne 0 ]; then
+  echo "--- culprit $args (status $status)"; echo "--- stdout:"; head -n 60 "$out"; echo "--- stderr:"; head -n 20 "$err"
+  exit 1
+fi
+echo "ok"
