@@ -46,12 +46,16 @@ struct InstanceKey {
 struct TraceEntry {
   InstanceKey key;
   std::uint32_t callContext = 0;  ///< index into RunResult::callContexts
-  std::uint32_t iteration = 0;    ///< 1-based iteration of the innermost enclosing loop, 0 if none
+  /// 1-based iteration of the innermost enclosing loop of the same call, 0 if none. A loop
+  /// condition evaluated at the start of iteration k, and the for-step ending it, count as k.
+  std::uint32_t iteration = 0;
   std::uint32_t loopContext = 0;  ///< index into RunResult::loopContexts (all enclosing loops)
   bool hasValue = false;          ///< assignments, initialised declarations, returns
   std::int64_t value = 0;         ///< the value produced (stored or returned)
   std::int32_t decision = -1;     ///< branches: 1 taken / 0 not taken; switch: arm index or -1
-  bool overridden = false;        ///< value or decision came from a hook
+  /// The observer overrode the value (overrideValue returned one) or chose a decision other
+  /// than the natural one.
+  bool overridden = false;
 };
 
 /// Lets a technique observe and steer a run. All methods have do-nothing defaults.
@@ -101,15 +105,23 @@ struct RunResult {
   ir::SourceRange where;        ///< location of the failure, if any
   ir::StmtId failedStmt = ir::kNone;
   std::uint64_t steps = 0;
+  /// The value the entry function returned (not set for void entries or when the run ended
+  /// otherwise: exit(), a failure, the observer).
+  std::optional<std::int64_t> returnValue;
 
   /// coverage: executions per StmtId; branch outcomes per StmtId (bit 0: false seen, bit 1:
   /// true seen; switches: bit i+2 for arm i)
   std::vector<std::uint32_t> stmtHits;
   std::vector<std::uint64_t> branchHits;
 
+  /// Instances in completion order (a statement's entry follows those of the calls it made).
+  /// When a failure ends the run inside a statement, that unfinished instance comes last.
   std::vector<TraceEntry> trace;
-  std::vector<std::vector<ir::StmtId>> callContexts;   ///< [0] is the empty context
-  std::vector<std::vector<std::uint32_t>> loopContexts;  ///< [0] is "no loop"
+  /// Call-site statements, outermost first; [0] is the empty context (the entry function).
+  std::vector<std::vector<ir::StmtId>> callContexts;
+  /// 1-based iterations of every loop active on the call stack, outermost first; [0] is
+  /// "no loop".
+  std::vector<std::vector<std::uint32_t>> loopContexts;
   std::vector<std::int64_t> nondetUsed;  ///< nondet values actually consumed
 
   bool failed() const { return verdict != Verdict::Exited; }

@@ -3,6 +3,7 @@
 // UserError `file:line:col: error: unsupported construct: <what>` — never mis-modelled.
 #pragma once
 
+#include "ir/error.h"
 #include "ir/ir.h"
 
 #include <memory>

@@ -1,1 +1,396 @@
-// placeholder: implemented in a later commit
+// Lowers Clang expressions to IR expressions.
+//
+// Conversions: every integral ImplicitCastExpr / C-style cast becomes a Cast node, except casts
+// between types culprit models identically (e.g. an enum whose underlying type is int to int),
+// which change nothing. LValueToRValue, NoOp and ToVoid conversions are not nodes (a void value
+// is only ever discarded). ArrayToPointerDecay is a Cast to the pointer type. Parentheses,
+// __extension__, _Generic and __builtin_choose_expr are looked through. Integer and character
+// literals, enum constants, sizeof, _Alignof and offsetof are folded by Clang's evaluator.
+// Pointers: only values of decayed arrays, argv and pointer parameters exist; they may be indexed
+// or passed as call arguments, nothing else (lowerExpr rejects a pointer-valued result).
+#include "frontend/lowering.h"
+
+namespace culprit::frontend {
+
+using namespace clang;
+using ir::ExprKind;
+
+namespace {
+
+ir::BinOp binOpOf(BinaryOperatorKind op) {
+  switch (op) {
+  case BO_Mul: return ir::BinOp::Mul;
+  case BO_Div: return ir::BinOp::Div;
+  case BO_Rem: return ir::BinOp::Rem;
+  case BO_Add: return ir::BinOp::Add;
+  case BO_Sub: return ir::BinOp::Sub;
+  case BO_Shl: return ir::BinOp::Shl;
+  case BO_Shr: return ir::BinOp::Shr;
+  case BO_And: return ir::BinOp::BitAnd;
+  case BO_Xor: return ir::BinOp::BitXor;
+  case BO_Or: return ir::BinOp::BitOr;
+  case BO_LT: return ir::BinOp::Lt;
+  case BO_GT: return ir::BinOp::Gt;
+  case BO_LE: return ir::BinOp::Le;
+  case BO_GE: return ir::BinOp::Ge;
+  case BO_EQ: return ir::BinOp::Eq;
+  default: return ir::BinOp::Ne;
+  }
+}
+
+bool isFloatingCast(CastKind k) {
+  switch (k) {
+  case CK_IntegralToFloating:
+  case CK_FloatingToIntegral:
+  case CK_FloatingToBoolean:
+  case CK_FloatingCast:
+  case CK_FloatingRealToComplex:
+  case CK_FloatingComplexToReal:
+  case CK_FloatingComplexCast:
+  case CK_FloatingComplexToIntegralComplex:
+  case CK_IntegralComplexToFloatingComplex: return true;
+  default: return false;
+  }
+}
+
+/// The first floating-point literal in `s` (in source order), the usual root of a floating-point
+/// expression and the most useful place to point at.
+const FloatingLiteral *firstFloatingLiteral(const Stmt *s) {
+  if (const auto *lit = dyn_cast<FloatingLiteral>(s)) return lit;
+  for (const Stmt *child : s->children())
+    if (child)
+      if (const FloatingLiteral *lit = firstFloatingLiteral(child)) return lit;
+  return nullptr;
+}
+
+/// Truncates `v` to the width of integer type `t` and sign- or zero-extends it back.
+std::int64_t normalise(std::int64_t v, ir::TypeRef t) {
+  int width = ir::bitWidth(t->intKind);
+  if (width >= 64) return v;
+  auto mask = (std::uint64_t{1} << width) - 1;
+  auto bits = static_cast<std::uint64_t>(v) & mask;
+  if (ir::isSigned(t->intKind) && (bits >> (width - 1)) & 1) bits |= ~mask;
+  return static_cast<std::int64_t>(bits);
+}
+
+} // namespace
+
+ir::ExprPtr Lowerer::lowerExpr(const Expr *e) {
+  ir::ExprPtr x = dispatch(e);
+  if (x->type->isPointer()) unsupported(e->getBeginLoc(), "pointer used as a value");
+  return x;
+}
+
+ir::ExprPtr Lowerer::lowerOperand(const Expr *e) { return dispatch(e); }
+
+ir::ExprPtr Lowerer::node(ExprKind kind, const Expr *e) {
+  return node(kind, typeOf(e->getType(), e->getBeginLoc()), e);
+}
+
+ir::ExprPtr Lowerer::node(ExprKind kind, ir::TypeRef type, const Expr *e) {
+  auto x = std::make_unique<ir::Expr>();
+  x->kind = kind;
+  x->type = type;
+  x->range = rangeOf(e->getSourceRange());
+  return x;
+}
+
+ir::ExprPtr Lowerer::intLit(std::int64_t value, ir::TypeRef type, const Expr *e) {
+  auto x = node(ExprKind::IntLit, type, e);
+  x->value = type->isInt() ? normalise(value, type) : value;
+  return x;
+}
+
+ir::ExprPtr Lowerer::castTo(ir::TypeRef type, ir::ExprPtr op, const Expr *e) {
+  if (op->type == type) return op;
+  auto x = node(ExprKind::Cast, type, e);
+  x->ops.push_back(std::move(op));
+  return x;
+}
+
+ir::ExprPtr Lowerer::dispatch(const Expr *e) {
+  e = e->IgnoreParens();
+  if (e->getType()->isFloatingType()) rejectFloating(e, "floating-point expression");
+  if (const auto *c = dyn_cast<ConstantExpr>(e)) return dispatch(c->getSubExpr());
+  if (const auto *c = dyn_cast<CastExpr>(e)) return lowerCast(c);
+  if (const auto *r = dyn_cast<DeclRefExpr>(e)) return lowerDeclRef(r);
+  if (isa<IntegerLiteral, CharacterLiteral>(e)) return lowerFolded(e);
+  if (const auto *u = dyn_cast<UnaryOperator>(e)) return lowerUnary(u);
+  if (const auto *c = dyn_cast<CompoundAssignOperator>(e)) return lowerCompoundAssign(c);
+  if (const auto *b = dyn_cast<BinaryOperator>(e)) return lowerBinary(b);
+  if (const auto *c = dyn_cast<ConditionalOperator>(e)) return lowerConditional(c);
+  if (const auto *a = dyn_cast<ArraySubscriptExpr>(e)) return lowerIndex(a);
+  if (const auto *c = dyn_cast<CallExpr>(e)) return lowerCall(c);
+  if (const auto *s = dyn_cast<UnaryExprOrTypeTraitExpr>(e)) {
+    if (s->isArgumentType() ? s->getArgumentType()->isVariablyModifiedType()
+                            : s->getArgumentExpr()->getType()->isVariablyModifiedType())
+      unsupported(e->getBeginLoc(), "sizeof of a variable-length array");
+    return lowerFolded(e);
+  }
+  return lowerOther(e);
+}
+
+ir::ExprPtr Lowerer::lowerOther(const Expr *e) {
+  SourceLocation at = e->getBeginLoc();
+  if (isa<OffsetOfExpr>(e)) return lowerFolded(e);
+  if (isa<StringLiteral>(e))
+    unsupported(at, "string literal outside a library call or char-array initializer");
+  if (isa<FloatingLiteral>(e)) unsupported(at, "floating-point literal");
+  if (isa<ImaginaryLiteral>(e)) unsupported(at, "imaginary literal");
+  if (isa<StmtExpr>(e)) unsupported(at, "statement expression");
+  if (isa<CompoundLiteralExpr>(e)) unsupported(at, "compound literal");
+  if (isa<MemberExpr>(e)) unsupported(at, "struct or union member access");
+  if (isa<InitListExpr>(e)) unsupported(at, "initializer list in an expression");
+  if (isa<VAArgExpr>(e)) unsupported(at, "va_arg");
+  if (isa<BinaryConditionalOperator>(e)) unsupported(at, "GNU conditional operator '?:'");
+  if (isa<PredefinedExpr>(e)) unsupported(at, "__func__ outside a library call");
+  if (isa<AtomicExpr>(e)) unsupported(at, "atomic operation");
+  if (isa<AddrLabelExpr>(e)) unsupported(at, "address of a label");
+  unsupported(at, std::string("expression '") + e->getStmtClassName() + "'");
+}
+
+void Lowerer::rejectFloating(const Expr *e, const char *what) {
+  if (const FloatingLiteral *lit = firstFloatingLiteral(e))
+    unsupported(lit->getBeginLoc(), "floating-point literal");
+  unsupported(e->getBeginLoc(), what);
+}
+
+ir::ExprPtr Lowerer::lowerFolded(const Expr *e) {
+  Expr::EvalResult result;
+  if (!e->EvaluateAsInt(result, ctx_)) unsupported(e->getBeginLoc(), "non-constant expression");
+  return intLit(toInt64(result.Val.getInt()), typeOf(e->getType(), e->getBeginLoc()), e);
+}
+
+ir::ExprPtr Lowerer::lowerDeclRef(const DeclRefExpr *e) {
+  const ValueDecl *d = e->getDecl();
+  if (isa<EnumConstantDecl>(d)) return lowerFolded(e);
+  if (const auto *vd = dyn_cast<VarDecl>(d)) {
+    ir::VarId v = lookupVar(vd, e->getLocation());
+    auto x = node(ExprKind::VarRef, prog_->vars[v].type, e);
+    x->var = v;
+    return x;
+  }
+  if (isa<FunctionDecl>(d)) unsupported(e->getBeginLoc(), "function pointer");
+  unsupported(e->getBeginLoc(), "reference to '" + d->getNameAsString() + "'");
+}
+
+ir::ExprPtr Lowerer::lowerCast(const CastExpr *e) {
+  const Expr *sub = e->getSubExpr();
+  SourceLocation at = e->getBeginLoc();
+  CastKind k = e->getCastKind();
+  switch (k) {
+  case CK_LValueToRValue:
+  case CK_NoOp:
+  case CK_ToVoid: return dispatch(sub);
+  case CK_IntegralCast:
+  case CK_IntegralToBoolean: return castTo(typeOf(e->getType(), at), lowerExpr(sub), e);
+  case CK_ArrayToPointerDecay: {
+    ir::ExprPtr array = dispatch(sub);
+    auto x = node(ExprKind::Cast, e);
+    x->ops.push_back(std::move(array));
+    return x;
+  }
+  case CK_FunctionToPointerDecay:
+  case CK_BuiltinFnToFnPtr: unsupported(at, "function pointer");
+  case CK_NullToPointer: unsupported(at, "null pointer");
+  default: break;
+  }
+  if (isFloatingCast(k)) rejectFloating(e, "floating-point conversion");
+  if (k == CK_BitCast || k == CK_IntegralToPointer || k == CK_PointerToIntegral ||
+      k == CK_PointerToBoolean)
+    unsupported(at, "pointer conversion");
+  unsupported(at, std::string("conversion '") + e->getCastKindName() + "'");
+}
+
+ir::ExprPtr Lowerer::lowerUnary(const UnaryOperator *e) {
+  SourceLocation at = e->getBeginLoc();
+  ir::UnOp op;
+  switch (e->getOpcode()) {
+  case UO_PreInc:
+  case UO_PreDec:
+  case UO_PostInc:
+  case UO_PostDec: return lowerIncDec(e);
+  case UO_Minus: op = ir::UnOp::Neg; break;
+  case UO_Plus: op = ir::UnOp::Plus; break;
+  case UO_Not: op = ir::UnOp::BitNot; break;
+  case UO_LNot: op = ir::UnOp::LogNot; break;
+  case UO_Extension: return dispatch(e->getSubExpr());
+  case UO_AddrOf: unsupported(at, "address-of operator outside a scanf argument");
+  case UO_Deref: unsupported(at, "pointer dereference");
+  default:
+    unsupported(at, std::string("unary operator '") +
+                        UnaryOperator::getOpcodeStr(e->getOpcode()).str() + "'");
+  }
+  ir::ExprPtr operand = lowerExpr(e->getSubExpr());
+  auto x = node(ExprKind::Unary, e);
+  x->unop = op;
+  x->ops.push_back(std::move(operand));
+  return x;
+}
+
+ir::ExprPtr Lowerer::lowerIncDec(const UnaryOperator *e) {
+  if (e->getSubExpr()->getType()->isPointerType())
+    unsupported(e->getBeginLoc(), "pointer arithmetic");
+  ir::ExprPtr target = lowerLvalue(e->getSubExpr());
+  auto x = node(ExprKind::IncDec, e);
+  x->prefix = e->isPrefix();
+  x->increment = e->isIncrementOp();
+  x->ops.push_back(std::move(target));
+  return x;
+}
+
+ir::ExprPtr Lowerer::lowerLvalue(const Expr *e) {
+  ir::ExprPtr x = lowerExpr(e);
+  if (!x->isLvalue() || !x->type->isInt())
+    unsupported(e->getBeginLoc(), "assignment to something other than an integer variable or "
+                                  "array element");
+  return x;
+}
+
+ir::ExprPtr Lowerer::lowerBinary(const BinaryOperator *e) {
+  ExprKind kind;
+  switch (e->getOpcode()) {
+  case BO_Assign: {
+    ir::ExprPtr target = lowerLvalue(e->getLHS());
+    ir::ExprPtr value = lowerExpr(e->getRHS());
+    auto x = node(ExprKind::Assign, target->type, e);
+    x->ops.push_back(std::move(target));
+    x->ops.push_back(std::move(value));
+    return x;
+  }
+  case BO_LAnd: kind = ExprKind::LogAnd; break;
+  case BO_LOr: kind = ExprKind::LogOr; break;
+  case BO_Comma: kind = ExprKind::Comma; break;
+  case BO_PtrMemD:
+  case BO_PtrMemI:
+  case BO_Cmp: unsupported(e->getOperatorLoc(), "C++ operator");
+  default: return lowerArith(e);
+  }
+  ir::ExprPtr lhs = lowerExpr(e->getLHS());
+  ir::ExprPtr rhs = lowerExpr(e->getRHS());
+  auto x = node(kind, e);
+  x->ops.push_back(std::move(lhs));
+  x->ops.push_back(std::move(rhs));
+  return x;
+}
+
+ir::ExprPtr Lowerer::lowerArith(const BinaryOperator *e) {
+  ir::ExprPtr lhs = lowerOperand(e->getLHS());
+  ir::ExprPtr rhs = lowerOperand(e->getRHS());
+  if (lhs->type->isPointer() || rhs->type->isPointer())
+    unsupported(e->getOperatorLoc(),
+                e->isComparisonOp() ? "pointer comparison" : "pointer arithmetic");
+  auto x = node(ExprKind::Binary, e);
+  x->binop = binOpOf(e->getOpcode());
+  x->ops.push_back(std::move(lhs));
+  x->ops.push_back(std::move(rhs));
+  return x;
+}
+
+ir::ExprPtr Lowerer::lowerCompoundAssign(const CompoundAssignOperator *e) {
+  if (e->getLHS()->getType()->isPointerType())
+    unsupported(e->getOperatorLoc(), "pointer arithmetic");
+  ir::ExprPtr target = lowerLvalue(e->getLHS());
+  ir::ExprPtr value = lowerExpr(e->getRHS());
+  ir::TypeRef lhsType = typeOf(e->getComputationLHSType(), e->getOperatorLoc());
+  ir::TypeRef resultType = typeOf(e->getComputationResultType(), e->getOperatorLoc());
+  if (lhsType != resultType)
+    unsupported(e->getOperatorLoc(), "compound assignment computed in two types");
+  auto x = node(ExprKind::CompoundAssign, target->type, e);
+  x->binop = binOpOf(BinaryOperator::getOpForCompoundAssignment(e->getOpcode()));
+  x->computeType = resultType;
+  x->ops.push_back(std::move(target));
+  x->ops.push_back(std::move(value));
+  return x;
+}
+
+ir::ExprPtr Lowerer::lowerConditional(const ConditionalOperator *e) {
+  ir::ExprPtr cond = lowerExpr(e->getCond());
+  ir::ExprPtr yes = lowerExpr(e->getTrueExpr());
+  ir::ExprPtr no = lowerExpr(e->getFalseExpr());
+  auto x = node(ExprKind::Cond, e);
+  x->ops.push_back(std::move(cond));
+  x->ops.push_back(std::move(yes));
+  x->ops.push_back(std::move(no));
+  return x;
+}
+
+ir::ExprPtr Lowerer::lowerIndex(const ArraySubscriptExpr *e) {
+  ir::ExprPtr base = lowerOperand(e->getBase());
+  if (!base->type->isPointer() && !base->type->isArray())
+    unsupported(e->getBeginLoc(), "subscript of a non-array value");
+  ir::ExprPtr index = lowerExpr(e->getIdx());
+  auto x = node(ExprKind::Index, e);
+  x->ops.push_back(std::move(base));
+  x->ops.push_back(std::move(index));
+  return x;
+}
+
+// --- initializers ----------------------------------------------------------------------------
+
+ir::ExprPtr Lowerer::lowerInit(const Expr *init, ir::TypeRef type, bool constant) {
+  const Expr *bare = init->IgnoreParens();
+  if (!type->isArray()) {
+    if (const auto *list = dyn_cast<InitListExpr>(bare)) {
+      if (list->getNumInits() != 1) unsupported(init->getBeginLoc(), "scalar initializer list");
+      init = list->getInit(0);
+    }
+    return constant ? constantScalar(init, type) : lowerExpr(init);
+  }
+  if (const auto *il = dyn_cast<InitListExpr>(bare); il && il->isStringLiteralInit())
+    bare = il->getInit(0)->IgnoreParens();
+  if (const auto *s = dyn_cast<StringLiteral>(bare)) return strLit(s, init);
+  auto list = node(ExprKind::InitList, type, init);
+  flattenInit(init, type, 0, *list, constant);
+  return list;
+}
+
+void Lowerer::flattenInit(const Expr *init, ir::TypeRef type, std::uint64_t base, ir::Expr &list,
+                          bool constant) {
+  const Expr *e = init->IgnoreParens();
+  if (isa<ImplicitValueInitExpr>(e)) return;
+  if (type->isArray()) {
+    if (const auto *s = dyn_cast<StringLiteral>(e)) return flattenString(s, type, base, list);
+    const auto *il = dyn_cast<InitListExpr>(e);
+    if (!il) unsupported(e->getBeginLoc(), "array initializer");
+    if (il->isStringLiteralInit()) return flattenInit(il->getInit(0), type, base, list, constant);
+    std::uint64_t cells = type->elem->cellCount();
+    for (unsigned i = 0; i < il->getNumInits() && i < type->length; ++i)
+      if (const Expr *sub = il->getInit(i))
+        flattenInit(sub, type->elem, base + i * cells, list, constant);
+    const Expr *filler = il->getArrayFiller();
+    if (filler && !isa<ImplicitValueInitExpr>(filler))
+      for (std::uint64_t i = il->getNumInits(); i < type->length; ++i)
+        flattenInit(filler, type->elem, base + i * cells, list, constant);
+    return;
+  }
+  if (const auto *il = dyn_cast<InitListExpr>(e)) {
+    if (il->getNumInits() > 0) flattenInit(il->getInit(0), type, base, list, constant);
+    return;
+  }
+  ir::ExprPtr value = constant ? constantScalar(init, type) : lowerExpr(init);
+  if (constant && value->value == 0) return;
+  list.ops.push_back(std::move(value));
+  list.initOffsets.push_back(base);
+}
+
+void Lowerer::flattenString(const StringLiteral *s, ir::TypeRef type, std::uint64_t base,
+                            ir::Expr &list) {
+  if (s->getCharByteWidth() != 1) unsupported(s->getBeginLoc(), "wide string literal");
+  if (!type->elem->isInt() || ir::bitWidth(type->elem->intKind) != 8)
+    unsupported(s->getBeginLoc(), "string literal initializing a non-char array");
+  for (unsigned i = 0; i < s->getLength() && i < type->length; ++i) {
+    if (s->getCodeUnit(i) == 0) continue;
+    list.ops.push_back(intLit(s->getCodeUnit(i), type->elem, s));
+    list.initOffsets.push_back(base + i);
+  }
+}
+
+ir::ExprPtr Lowerer::strLit(const StringLiteral *s, const Expr *at) {
+  if (s->getCharByteWidth() != 1) unsupported(s->getBeginLoc(), "wide string literal");
+  auto x = node(ExprKind::StrLit, typeOf(s->getType(), s->getBeginLoc()), at);
+  x->text = s->getString().str();
+  return x;
+}
+
+} // namespace culprit::frontend

@@ -50,7 +50,13 @@ std::string Type::str() const {
   case Kind::Void: return "void";
   case Kind::Int: return intKindName(intKind);
   case Kind::Pointer: return elem->str() + "*";
-  case Kind::Array: return elem->str() + "[" + std::to_string(length) + "]";
+  case Kind::Array: {
+    // int[2][3] is an array of 2 arrays of 3 ints: dimensions read outermost first.
+    std::string dims;
+    TypeRef t = this;
+    for (; t->isArray(); t = t->elem) dims += "[" + std::to_string(t->length) + "]";
+    return t->str() + dims;
+  }
   }
   return "?";
 }

@@ -58,8 +58,8 @@ struct FakeProgram {
   }
 };
 
-testing::CoverageMatrix matrix(std::vector<std::vector<bool>> rows, std::vector<bool> failing) {
-  testing::CoverageMatrix m;
+culprit::testing::CoverageMatrix matrix(std::vector<std::vector<bool>> rows, std::vector<bool> failing) {
+  culprit::testing::CoverageMatrix m;
   m.statementCount = rows[0].size();
   m.covered = std::move(rows);
   m.failing = std::move(failing);

@@ -1,0 +1,78 @@
+// C integer arithmetic of the LP64 x86-64 target, as pure functions over int64 cells.
+//
+// A value of integer kind K is held in an int64 normalised to K: sign-extended from K's width
+// for signed kinds, zero-extended for unsigned kinds narrower than 64 bits, the bit pattern for
+// unsigned 64-bit kinds, 0/1 for _Bool. Every operation takes and returns normalised values.
+// Undefined behaviour that -fsanitize=undefined reports (signed overflow, division by zero,
+// bad shifts) is returned as a Fault, and faultMessage() words it the way UBSan does.
+#pragma once
+
+#include "ir/ir.h"
+
+#include <cstdint>
+#include <string>
+
+namespace culprit::exec::arith {
+
+using ir::BinOp;
+using ir::IntKind;
+using ir::UnOp;
+
+/// ir::bitWidth and ir::isSigned as tables the hot paths can inline (same IntKind order).
+inline constexpr std::uint8_t kWidth[] = {1, 8, 8, 8, 16, 16, 32, 32, 64, 64, 64, 64};
+inline constexpr bool kSigned[] = {false, true,  true, false, true, false,
+                                   true,  false, true, false, true, false};
+inline int bits(IntKind k) { return kWidth[static_cast<int>(k)]; }
+inline bool signedKind(IntKind k) { return kSigned[static_cast<int>(k)]; }
+
+/// `v` converted to kind `k` (C's conversion: modular for integers, `v != 0` for _Bool).
+inline std::int64_t convert(std::int64_t v, IntKind k) {
+  if (k == IntKind::Bool) return v != 0;
+  const int w = bits(k);
+  if (w == 64) return v;
+  const auto high = static_cast<std::uint64_t>(v) << (64 - w);
+  return signedKind(k) ? static_cast<std::int64_t>(high) >> (64 - w)
+                       : static_cast<std::int64_t>(high >> (64 - w));
+}
+
+/// The integer promotion of `k` (int for every kind narrower than int).
+IntKind promote(IntKind k);
+
+/// `v` (normalised to `k`) spelled in decimal, unsigned kinds as unsigned.
+std::string toString(std::int64_t v, IntKind k);
+
+enum class Fault : std::uint8_t {
+  None,
+  Overflow,         ///< signed + - * out of range
+  DivisionByZero,   ///< / or % by zero
+  DivisionOverflow, ///< MIN / -1 or MIN % -1
+  NegationOverflow, ///< -MIN
+  ShiftNegative,    ///< shift exponent < 0
+  ShiftTooLarge,    ///< shift exponent >= width
+  ShiftOfNegative,  ///< negative value << n
+  ShiftOverflow,    ///< value << n not representable
+};
+
+struct Result {
+  std::int64_t value = 0;
+  Fault fault = Fault::None;
+};
+
+/// `a op b` for an arithmetic or bitwise operator, computed in kind `k` (a, b normalised to
+/// `k`). For shifts `b` is normalised to its own kind `bKind`; otherwise `bKind` is ignored.
+Result binary(BinOp op, IntKind k, std::int64_t a, std::int64_t b, IntKind bKind);
+
+/// `a op b` for a comparison on operands normalised to `k`: 0 or 1.
+std::int64_t compare(BinOp op, IntKind k, std::int64_t a, std::int64_t b);
+
+/// `op a` computed in kind `k` (LogNot yields 0/1 whatever `k`).
+Result unary(UnOp op, IntKind k, std::int64_t a);
+
+/// UBSan's wording of a fault of `binary(op, k, a, b, bKind)`, without "runtime error: ".
+std::string faultMessage(Fault f, BinOp op, IntKind k, std::int64_t a, std::int64_t b,
+                         IntKind bKind);
+
+/// UBSan's wording of a fault of `unary(UnOp::Neg, k, a)`.
+std::string negationMessage(IntKind k, std::int64_t a);
+
+} // namespace culprit::exec::arith

@@ -1,0 +1,60 @@
+// The C library functions the interpreter models, as pure functions over values and strings
+// (private to exec/): printf-family formatting, strtol-family parsing and integer scanf, each
+// following glibc's observable behaviour on x86-64. The interpreter evaluates the arguments,
+// reads strings out of its memory, and stores what scanf converted.
+#pragma once
+
+#include "ir/types.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace culprit::exec::libc {
+
+/// One argument of a printf call, as evaluated by the caller.
+struct FormatArg {
+  std::int64_t value = 0; ///< integer arguments, normalised to their type
+  bool isPointer = false; ///< pointer arguments (strings): see text
+  bool isNull = false;    ///< a null pointer
+  std::string text;       ///< characters up to the NUL or up to the end of the object
+  bool terminated = true; ///< a NUL was found inside the object
+};
+
+/// What a printf call writes, or why it cannot be modelled (`error` non-empty).
+struct Formatted {
+  std::string text;
+  std::string error;
+};
+
+/// glibc's printf: %d %i %u %o %x %X %c %s %% with flags, width, precision, `*`, and the
+/// length modifiers hh h l ll z j t.
+Formatted format(std::string_view format, const std::vector<FormatArg> &args);
+
+/// glibc's strtol(s, NULL, base) on LP64 (also atol, atoll; atoi truncates it to int).
+/// Base 0 or 2..36; saturates at the range of long.
+std::int64_t parseLong(std::string_view s, int base);
+
+/// glibc's strtoul(s, NULL, base): a leading '-' negates modulo 2^64; saturates at ULONG_MAX.
+std::uint64_t parseULong(std::string_view s, int base);
+
+/// One value a scanf call converted (assignment-suppressed directives are left out).
+struct ScanItem {
+  char conversion = 'd';               ///< d i u o x c s
+  ir::IntKind kind = ir::IntKind::Int; ///< integer conversions: the type the directive stores
+  std::int64_t value = 0;              ///< integer conversions: normalised to `kind`
+  std::string text;                    ///< %c, %s: the characters read (no NUL)
+};
+
+struct Scanned {
+  int returnValue = 0; ///< scanf's result: conversions assigned, or -1 (EOF)
+  std::vector<ScanItem> items;
+  std::string error; ///< non-empty: a directive culprit does not model
+};
+
+/// glibc's scanf reading `input` from `pos`; `pos` moves past the characters consumed.
+Scanned scan(std::string_view format, std::string_view input, std::size_t &pos);
+
+} // namespace culprit::exec::libc

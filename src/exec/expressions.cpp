@@ -1,0 +1,238 @@
+// Expression evaluation: rvalues (eval), lvalues (place), and the stores (assignment,
+// compound assignment, ++/--). Each arithmetic node computes in its own type through arith::,
+// whose faults become UBSan-worded runtime errors located at the node. Index checks every
+// array dimension against its declared length (like -fsanitize=bounds) and pointer indexing
+// against the object the pointer points into.
+//
+// Order of evaluation follows Clang's code generation for C: operands and arguments left to
+// right, the right-hand side of an assignment before its left-hand side.
+#include "exec/arith.h"
+#include "exec/machine.h"
+
+namespace culprit::exec::detail {
+namespace {
+
+ir::IntKind intKindOf(const ir::Expr &e, ir::IntKind otherwise) {
+  return e.type->isInt() ? e.type->intKind : otherwise;
+}
+
+/// An array-typed base under an array-to-pointer decay cast, else `e` itself.
+const ir::Expr &undecayed(const ir::Expr &e) {
+  if (e.kind == ir::ExprKind::Cast && e.type->isPointer() && e.ops[0]->type->isArray())
+    return *e.ops[0];
+  return e;
+}
+
+} // namespace
+
+Value Machine::eval(const ir::Expr &e) {
+  switch (e.kind) {
+  case ir::ExprKind::IntLit: return {e.value};
+  case ir::ExprKind::StrLit: return literalPointer(e);
+  case ir::ExprKind::VarRef:
+  case ir::ExprKind::Index: return load(place(e));
+  case ir::ExprKind::AddrOf: {
+    const Place p = place(*e.ops[0]);
+    return {p.off, p.obj};
+  }
+  case ir::ExprKind::Unary: return unary(e);
+  case ir::ExprKind::Binary: return binary(e);
+  case ir::ExprKind::LogAnd: return {eval(*e.ops[0]).truthy() && eval(*e.ops[1]).truthy()};
+  case ir::ExprKind::LogOr: return {eval(*e.ops[0]).truthy() || eval(*e.ops[1]).truthy()};
+  case ir::ExprKind::Cond: return eval(*e.ops[eval(*e.ops[0]).truthy() ? 1 : 2]);
+  case ir::ExprKind::Cast: return cast(e);
+  case ir::ExprKind::Assign:
+  case ir::ExprKind::CompoundAssign:
+  case ir::ExprKind::IncDec: return evalStore(e, nullptr);
+  case ir::ExprKind::Call: return e.builtin != ir::Builtin::None ? callBuiltin(e) : callUser(e);
+  case ir::ExprKind::Comma: eval(*e.ops[0]); return eval(*e.ops[1]);
+  case ir::ExprKind::InitList: break;
+  }
+  fail(e.range, "initializer list used as a value");
+}
+
+Place Machine::place(const ir::Expr &e) {
+  switch (e.kind) {
+  case ir::ExprKind::VarRef: return varPlace(e.var);
+  case ir::ExprKind::Index: return index(e);
+  case ir::ExprKind::StrLit: return {literalPointer(e).obj, 0};
+  default: fail(e.range, "expression is not an lvalue");
+  }
+}
+
+Value Machine::convertTo(Value v, ir::TypeRef t, const ir::Expr &at) {
+  if (!t->isInt()) return v;
+  if (v.obj != 0) {
+    if (t->intKind == ir::IntKind::Bool) return {1};
+    fail(at.range, "conversion of a pointer to an integer is not supported");
+  }
+  return {arith::convert(v.i, t->intKind)};
+}
+
+Value Machine::cast(const ir::Expr &e) {
+  const ir::Expr &src = *e.ops[0];
+  if (e.type->isVoid()) {
+    eval(src);
+    return {};
+  }
+  if (e.type->isPointer()) {
+    if (src.type->isArray()) {
+      const Place p = place(src);
+      return {p.off, p.obj};
+    }
+    const Value v = eval(src);
+    if (v.obj == 0 && v.i != 0) fail(e.range, "conversion of an integer to a pointer");
+    return v;
+  }
+  return convertTo(eval(src), e.type, e);
+}
+
+Value Machine::unary(const ir::Expr &e) {
+  const Value a = eval(*e.ops[0]);
+  if (e.unop == ir::UnOp::LogNot) return {!a.truthy()};
+  if (a.obj != 0) fail(e.range, "arithmetic on a pointer");
+  const ir::IntKind k = e.type->intKind;
+  const arith::Result r = arith::unary(e.unop, k, a.i);
+  if (r.fault != arith::Fault::None) fail(e.range, arith::negationMessage(k, a.i));
+  return {r.value};
+}
+
+Value Machine::binary(const ir::Expr &e) {
+  const Value a = eval(*e.ops[0]);
+  const Value b = eval(*e.ops[1]);
+  if (a.obj != 0 || b.obj != 0 || !e.ops[0]->type->isInt() || !e.type->isInt())
+    return pointerBinary(e, a, b);
+  if (ir::isComparison(e.binop))
+    return {arith::compare(e.binop, e.ops[0]->type->intKind, a.i, b.i)};
+  const ir::IntKind k = e.type->intKind;
+  const ir::IntKind bk = intKindOf(*e.ops[1], k);
+  const arith::Result r = arith::binary(e.binop, k, a.i, b.i, bk);
+  if (r.fault != arith::Fault::None)
+    fail(e.range, arith::faultMessage(r.fault, e.binop, k, a.i, b.i, bk));
+  return {r.value};
+}
+
+/// Comparisons of pointers (or of a pointer with null) and pointer +/- integer.
+Value Machine::pointerBinary(const ir::Expr &e, Value a, Value b) {
+  switch (e.binop) {
+  case ir::BinOp::Eq: return {a.obj == b.obj && a.i == b.i};
+  case ir::BinOp::Ne: return {a.obj != b.obj || a.i != b.i};
+  case ir::BinOp::Lt:
+  case ir::BinOp::Gt:
+  case ir::BinOp::Le:
+  case ir::BinOp::Ge:
+    if (a.obj != b.obj) fail(e.range, "comparison of pointers into different objects");
+    return {arith::compare(e.binop, ir::IntKind::Long, a.i, b.i)};
+  case ir::BinOp::Add:
+  case ir::BinOp::Sub:
+    if (e.type->isPointer() && a.obj != 0 && b.obj == 0) {
+      const std::int64_t stride = static_cast<std::int64_t>(e.type->elem->cellCount());
+      return {e.binop == ir::BinOp::Add ? a.i + b.i * stride : a.i - b.i * stride, a.obj};
+    }
+    if (e.type->isPointer() && b.obj != 0 && a.obj == 0 && e.binop == ir::BinOp::Add) {
+      const std::int64_t stride = static_cast<std::int64_t>(e.type->elem->cellCount());
+      return {b.i + a.i * stride, b.obj};
+    }
+    break;
+  default: break;
+  }
+  fail(e.range, std::string("unsupported pointer arithmetic '") + ir::binOpSpelling(e.binop) + "'");
+}
+
+Value Machine::callUser(const ir::Expr &e) {
+  const ir::Function &fn = program_.functions[e.callee];
+  if (!fn.body) fail(e.range, "call to '" + fn.name + "', which has no definition");
+  const std::size_t start = argStack_.size();
+  for (const ir::ExprPtr &op : e.ops) {
+    const Value v = eval(*op);
+    argStack_.push_back(v);
+  }
+  return call(fn, start, &e);
+}
+
+Place Machine::index(const ir::Expr &e) {
+  const ir::Expr &base = undecayed(*e.ops[0]);
+  const ir::Expr &sub = *e.ops[1];
+  const std::uint64_t stride = base.type->elem->cellCount();
+  if (!base.type->isArray()) {
+    const Value ptr = eval(base);
+    return indexPointer(e, ptr, eval(sub).i, stride);
+  }
+  const Place p = place(base);
+  const std::int64_t idx = eval(sub).i;
+  const ir::IntKind ik = intKindOf(sub, ir::IntKind::Long);
+  const bool negative = ir::isSigned(ik) && idx < 0;
+  if (negative || static_cast<std::uint64_t>(idx) >= base.type->length)
+    fail(e.range, "index " + arith::toString(idx, ik) + " out of bounds for type '" +
+                      typeName(base.type) + "'");
+  return {p.obj, p.off + idx * static_cast<std::int64_t>(stride)};
+}
+
+Place Machine::indexPointer(const ir::Expr &e, Value ptr, std::int64_t idx, std::uint64_t stride) {
+  if (ptr.obj == 0) fail(e.range, "index applied to a null pointer");
+  const ir::IntKind ik = intKindOf(*e.ops[1], ir::IntKind::Long);
+  const __int128 scaled =
+      ir::isSigned(ik) ? __int128{idx} : __int128{static_cast<std::uint64_t>(idx)};
+  const __int128 off = __int128{ptr.i} + scaled * static_cast<__int128>(stride);
+  if (off < 0 || off + stride > objectSize(ptr.obj))
+    fail(e.range, "index " + arith::toString(idx, ik) + " out of bounds for a pointer into " +
+                      describeObject(ptr.obj));
+  return {ptr.obj, static_cast<std::int64_t>(off)};
+}
+
+Value Machine::evalStore(const ir::Expr &e, Produced *produced) {
+  switch (e.kind) {
+  case ir::ExprKind::Assign: return assign(e, produced);
+  case ir::ExprKind::CompoundAssign: return compoundAssign(e, produced);
+  default: return incDec(e, produced);
+  }
+}
+
+Value Machine::assign(const ir::Expr &e, Produced *produced) {
+  const Value v = eval(*e.ops[1]);
+  const ir::Expr &lhs = *e.ops[0];
+  const Place p = place(lhs);
+  const Value stored = settle(convertTo(v, lhs.type, e), lhs.type, produced);
+  store(p, stored, e);
+  return stored;
+}
+
+Value Machine::compoundAssign(const ir::Expr &e, Produced *produced) {
+  const ir::Expr &lhs = *e.ops[0];
+  const ir::Expr &rhs = *e.ops[1];
+  const Value r = eval(rhs);
+  const Place p = place(lhs);
+  const Value old = load(p);
+  if (!lhs.type->isInt() || old.obj != 0 || r.obj != 0)
+    fail(e.range, "compound assignment on a pointer is not supported");
+  const ir::IntKind k = e.computeType && e.computeType->isInt() ? e.computeType->intKind
+                                                                : arith::promote(lhs.type->intKind);
+  const bool isShift = e.binop == ir::BinOp::Shl || e.binop == ir::BinOp::Shr;
+  const ir::IntKind rk = isShift ? intKindOf(rhs, k) : k;
+  const std::int64_t a = arith::convert(old.i, k);
+  const std::int64_t b = isShift ? r.i : arith::convert(r.i, k);
+  const arith::Result res = arith::binary(e.binop, k, a, b, rk);
+  if (res.fault != arith::Fault::None)
+    fail(e.range, arith::faultMessage(res.fault, e.binop, k, a, b, rk));
+  const Value stored = settle({arith::convert(res.value, lhs.type->intKind)}, lhs.type, produced);
+  store(p, stored, e);
+  return stored;
+}
+
+Value Machine::incDec(const ir::Expr &e, Produced *produced) {
+  const ir::Expr &lhs = *e.ops[0];
+  const Place p = place(lhs);
+  const Value old = load(p);
+  if (!lhs.type->isInt() || old.obj != 0) fail(e.range, "++/-- on a pointer is not supported");
+  const ir::IntKind k = lhs.type->intKind;
+  const ir::IntKind pk = arith::promote(k);
+  const ir::BinOp op = e.increment ? ir::BinOp::Add : ir::BinOp::Sub;
+  const std::int64_t a = arith::convert(old.i, pk);
+  const arith::Result r = arith::binary(op, pk, a, 1, pk);
+  if (r.fault != arith::Fault::None) fail(e.range, arith::faultMessage(r.fault, op, pk, a, 1, pk));
+  const Value stored = settle({arith::convert(r.value, k)}, lhs.type, produced);
+  store(p, stored, e);
+  return e.prefix ? stored : old;
+}
+
+} // namespace culprit::exec::detail

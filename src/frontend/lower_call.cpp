@@ -1,0 +1,208 @@
+// Lowers calls. A call resolves, in this order, to:
+//  1. Builtin::ReachError for reach_error / __VERIFIER_error, even when the program defines it;
+//  2. a user function (any function with a body outside system headers; prototypes and
+//     K&R definitions resolve to it). Arguments of calls without a prototype are only promoted
+//     by C, so a Cast to the parameter's type is added where they differ;
+//  3. culprit's assert intrinsic (from its virtual <assert.h>): Builtin::Assert on the asserted
+//     expression itself (the `!!( )` of the macro is removed);
+//  4. nondet intrinsics (__VERIFIER_nondet_*, nondet_*) returning any integer type;
+//  5. the modelled library functions, by name.
+// Anything else is an unsupported construct. Library-call arguments are the only places where
+// string literals (a StrLit under an array-to-pointer Cast), conditionals choosing between such
+// arguments (`c ? "yes" : "no"`) and, for scanf, `&lvalue` may occur.
+// fprintf's stream argument becomes Expr::stream; strtol's NULL end pointer is dropped, so its
+// ops are {string, base}.
+#include "frontend/lowering.h"
+
+namespace culprit::frontend {
+
+using namespace clang;
+using ir::Builtin;
+using ir::ExprKind;
+
+struct LibraryFunction {
+  const char *name;
+  Builtin builtin;
+  unsigned minArgs, maxArgs; ///< maxArgs kVariadic: any number from minArgs
+};
+
+namespace {
+
+constexpr unsigned kVariadic = ~0u;
+
+constexpr LibraryFunction kLibrary[] = {
+    {"printf", Builtin::Printf, 1, kVariadic},
+    {"fprintf", Builtin::Fprintf, 2, kVariadic},
+    {"puts", Builtin::Puts, 1, 1},
+    {"putchar", Builtin::Putchar, 1, 1},
+    {"atoi", Builtin::Atoi, 1, 1},
+    {"atol", Builtin::Atol, 1, 1},
+    {"atoll", Builtin::Atoll, 1, 1},
+    {"strtol", Builtin::Strtol, 3, 3},
+    {"scanf", Builtin::Scanf, 1, kVariadic},
+    {"getchar", Builtin::Getchar, 0, 0},
+    {"exit", Builtin::Exit, 1, 1},
+    {"abort", Builtin::Abort, 0, 0},
+    {"__assert_fail", Builtin::AssertFail, 4, 4},
+    {"__VERIFIER_assume", Builtin::Assume, 1, 1},
+    {"__CPROVER_assume", Builtin::Assume, 1, 1},
+    {"assert", Builtin::Assert, 1, 1}, // called without culprit's <assert.h>
+    {"reach_error", Builtin::ReachError, 0, kVariadic},
+    {"__VERIFIER_error", Builtin::ReachError, 0, kVariadic},
+};
+
+const LibraryFunction *findLibrary(llvm::StringRef name) {
+  for (const LibraryFunction &f : kLibrary)
+    if (name == f.name) return &f;
+  return nullptr;
+}
+
+bool isNondet(llvm::StringRef name) {
+  return name.startswith("__VERIFIER_nondet_") || name.startswith("nondet_");
+}
+
+std::string functionName(const FunctionDecl *fd) {
+  return fd->getIdentifier() ? fd->getName().str() : fd->getNameAsString();
+}
+
+} // namespace
+
+ir::FuncId Lowerer::userFunction(const FunctionDecl *fd) const {
+  auto it = funcs_.find(fd->getCanonicalDecl());
+  return it == funcs_.end() ? ir::kNone : it->second;
+}
+
+ir::ExprPtr Lowerer::lowerCall(const CallExpr *e) {
+  const FunctionDecl *fd = e->getDirectCallee();
+  if (!fd) unsupported(e->getBeginLoc(), "call through a function pointer");
+  std::string name = functionName(fd);
+  const LibraryFunction *lib = findLibrary(name);
+  if (lib && lib->builtin == Builtin::ReachError) return lowerLibraryCall(e, *lib);
+  if (ir::FuncId id = userFunction(fd); id != ir::kNone) return lowerUserCall(e, id);
+  if (name == kAssertIntrinsic) return lowerAssertCall(e, /*intrinsic=*/true);
+  if (isNondet(name)) return lowerNondet(e);
+  if (!lib) {
+    bool declaredByUser = !sm_.isInSystemHeader(fd->getLocation()) && !fd->getBuiltinID();
+    unsupported(e->getBeginLoc(), (declaredByUser ? "call to undefined function '"
+                                                  : "call to unsupported library function '") +
+                                      name + "'");
+  }
+  if (lib->builtin == Builtin::Assert) return lowerAssertCall(e, /*intrinsic=*/false);
+  return lowerLibraryCall(e, *lib);
+}
+
+ir::ExprPtr Lowerer::lowerUserCall(const CallExpr *e, ir::FuncId callee) {
+  const std::vector<ir::VarId> &params = prog_->functions[callee].params;
+  if (e->getNumArgs() != params.size())
+    unsupported(e->getBeginLoc(), "call to '" + prog_->functions[callee].name + "' with " +
+                                      std::to_string(e->getNumArgs()) + " arguments for " +
+                                      std::to_string(params.size()) + " parameters");
+  std::vector<ir::ExprPtr> args;
+  for (unsigned i = 0; i < e->getNumArgs(); ++i) {
+    const Expr *arg = e->getArg(i);
+    ir::ExprPtr value = lowerOperand(arg);
+    ir::TypeRef want = prog_->vars[params[i]].type;
+    if (value->type != want) {
+      if (!value->type->isInt() || !want->isInt())
+        unsupported(arg->getBeginLoc(), "argument of type " + value->type->str() +
+                                            " for a parameter of type " + want->str());
+      value = castTo(want, std::move(value), arg);
+    }
+    args.push_back(std::move(value));
+  }
+  auto x = node(ExprKind::Call, e);
+  x->callee = callee;
+  x->ops = std::move(args);
+  return x;
+}
+
+ir::ExprPtr Lowerer::lowerLibraryCall(const CallExpr *e, const LibraryFunction &lib) {
+  unsigned n = e->getNumArgs();
+  if (n < lib.minArgs || (lib.maxArgs != kVariadic && n > lib.maxArgs))
+    unsupported(e->getBeginLoc(),
+                std::string("call to '") + lib.name + "' with " + std::to_string(n) + " arguments");
+  auto x = node(ExprKind::Call, e);
+  x->builtin = lib.builtin;
+  unsigned first = 0;
+  if (lib.builtin == Builtin::Fprintf) {
+    x->stream = fprintfStream(e->getArg(0));
+    first = 1;
+  }
+  for (unsigned i = first; i < n; ++i) {
+    const Expr *arg = e->getArg(i);
+    if (lib.builtin == Builtin::Strtol && i == 1) {
+      if (!arg->isNullPointerConstant(ctx_, Expr::NPC_ValueDependentIsNotNull))
+        unsupported(arg->getBeginLoc(), "strtol with an end pointer other than NULL");
+      continue;
+    }
+    x->ops.push_back(lowerLibArg(arg, lib.builtin == Builtin::Scanf));
+  }
+  return x;
+}
+
+ir::ExprPtr Lowerer::lowerLibArg(const Expr *arg, bool allowAddrOf) {
+  const Expr *core = arg->IgnoreParenImpCasts();
+  const StringLiteral *text = dyn_cast<StringLiteral>(core);
+  if (const auto *p = dyn_cast<PredefinedExpr>(core)) text = p->getFunctionName();
+  if (text) {
+    ir::ExprPtr lit = strLit(text, core);
+    auto x = node(ExprKind::Cast, prog_->types.pointerTo(lit->type->elem), arg);
+    x->ops.push_back(std::move(lit));
+    return x;
+  }
+  if (const auto *c = dyn_cast<ConditionalOperator>(core); c && c->getType()->isPointerType()) {
+    ir::ExprPtr cond = lowerExpr(c->getCond());
+    ir::ExprPtr yes = lowerLibArg(c->getTrueExpr(), allowAddrOf);
+    ir::ExprPtr no = lowerLibArg(c->getFalseExpr(), allowAddrOf);
+    if (yes->type != no->type)
+      unsupported(c->getBeginLoc(), "conditional choosing between different pointer types");
+    auto x = node(ExprKind::Cond, yes->type, c);
+    x->ops.push_back(std::move(cond));
+    x->ops.push_back(std::move(yes));
+    x->ops.push_back(std::move(no));
+    return x;
+  }
+  const auto *u = dyn_cast<UnaryOperator>(core);
+  if (allowAddrOf && u && u->getOpcode() == UO_AddrOf) {
+    ir::ExprPtr target = lowerLvalue(u->getSubExpr());
+    auto x = node(ExprKind::AddrOf, prog_->types.pointerTo(target->type), u);
+    x->ops.push_back(std::move(target));
+    return x;
+  }
+  return lowerOperand(arg);
+}
+
+int Lowerer::fprintfStream(const Expr *arg) {
+  if (const auto *r = dyn_cast<DeclRefExpr>(arg->IgnoreParenImpCasts())) {
+    std::string name = r->getDecl()->getNameAsString();
+    if (name == "stdout") return 1;
+    if (name == "stderr") return 2;
+  }
+  unsupported(arg->getBeginLoc(), "fprintf to a stream other than stdout or stderr");
+}
+
+ir::ExprPtr Lowerer::lowerNondet(const CallExpr *e) {
+  if (e->getNumArgs() != 0) unsupported(e->getBeginLoc(), "nondet call with arguments");
+  auto x = node(ExprKind::Call, e);
+  if (!x->type->isInt())
+    unsupported(e->getBeginLoc(), "nondet function returning " + x->type->str());
+  x->builtin = Builtin::Nondet;
+  return x;
+}
+
+ir::ExprPtr Lowerer::lowerAssertCall(const CallExpr *e, bool intrinsic) {
+  if (e->getNumArgs() != 1) unsupported(e->getBeginLoc(), "assert with other than one argument");
+  const Expr *cond = e->getArg(0);
+  for (int i = 0; intrinsic && i < 2; ++i) {
+    const auto *u = dyn_cast<UnaryOperator>(cond->IgnoreParenImpCasts());
+    if (!u || u->getOpcode() != UO_LNot) break;
+    cond = u->getSubExpr();
+  }
+  ir::ExprPtr value = lowerExpr(cond);
+  auto x = node(ExprKind::Call, prog_->types.voidType(), e);
+  x->builtin = Builtin::Assert;
+  x->ops.push_back(std::move(value));
+  return x;
+}
+
+} // namespace culprit::frontend

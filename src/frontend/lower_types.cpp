@@ -1,0 +1,178 @@
+// C types, source ranges and source files for the lowering, and the single place that raises
+// "unsupported construct" errors (naming the macro the construct came from, if any).
+//
+// Types: every integer type (plain char is signed; the driver passes -fsigned-char), enums
+// (their underlying integer type), typedefs (resolved through the canonical type), constant-size
+// arrays and pointers to supported types. Anything else is rejected where it is written.
+// Ranges: a construct that covers a macro use maps to the whole use (`INC(x)`), one that lies
+// inside a macro argument maps to where the argument is written (`x > 0` in `assert(x > 0)`);
+// other partial overlaps map each end separately. Columns are 1-based bytes; endCol is one past
+// the last character.
+#include "frontend/lowering.h"
+
+#include <clang/AST/Type.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Lex/Lexer.h>
+
+#include <optional>
+
+namespace culprit::frontend {
+
+using namespace clang;
+
+namespace {
+
+/// The file location a (possibly macro) location stands for; `end` picks the end of an
+/// expansion range, for the last token of a range.
+SourceLocation fileLoc(const SourceManager &sm, SourceLocation loc, bool end) {
+  while (loc.isMacroID()) {
+    if (sm.isMacroArgExpansion(loc)) {
+      loc = sm.getImmediateSpellingLoc(loc);
+    } else {
+      CharSourceRange r = sm.getImmediateExpansionRange(loc);
+      loc = end ? r.getEnd() : r.getBegin();
+    }
+  }
+  return loc;
+}
+
+std::vector<std::string> splitLines(llvm::StringRef text) {
+  std::vector<std::string> lines;
+  while (!text.empty()) {
+    auto [line, rest] = text.split('\n');
+    lines.push_back(line.rtrim('\r').str());
+    text = rest;
+  }
+  return lines;
+}
+
+std::optional<ir::IntKind> intKindOf(BuiltinType::Kind k) {
+  switch (k) {
+  case BuiltinType::Bool: return ir::IntKind::Bool;
+  case BuiltinType::Char_S:
+  case BuiltinType::Char_U: return ir::IntKind::Char;
+  case BuiltinType::SChar: return ir::IntKind::SChar;
+  case BuiltinType::UChar: return ir::IntKind::UChar;
+  case BuiltinType::Short: return ir::IntKind::Short;
+  case BuiltinType::UShort: return ir::IntKind::UShort;
+  case BuiltinType::Int: return ir::IntKind::Int;
+  case BuiltinType::UInt: return ir::IntKind::UInt;
+  case BuiltinType::Long: return ir::IntKind::Long;
+  case BuiltinType::ULong: return ir::IntKind::ULong;
+  case BuiltinType::LongLong: return ir::IntKind::LongLong;
+  case BuiltinType::ULongLong: return ir::IntKind::ULongLong;
+  default: return std::nullopt;
+  }
+}
+
+std::string quoted(QualType t) { return "'" + t.getAsString() + "'"; }
+
+} // namespace
+
+/// The outermost macro whose body produced `loc`, the one the user wrote; empty if none or if
+/// the macro only names itself (glibc's `#define stdin stdin`).
+std::string Lowerer::macroAt(SourceLocation loc) const {
+  std::string name;
+  const LangOptions &lang = ctx_.getLangOpts();
+  llvm::StringRef token =
+      Lexer::getSourceText(CharSourceRange::getTokenRange(sm_.getSpellingLoc(loc)), sm_, lang);
+  for (; loc.isMacroID(); loc = sm_.getImmediateMacroCallerLoc(loc))
+    if (!sm_.isMacroArgExpansion(loc)) name = Lexer::getImmediateMacroName(loc, sm_, lang).str();
+  return name == token ? "" : name;
+}
+
+void Lowerer::unsupported(SourceLocation loc, const std::string &what) const {
+  std::string macro = macroAt(loc);
+  std::string message = "unsupported construct: " + what;
+  if (!macro.empty()) message += " (in macro '" + macro + "')";
+  SourceLocation at = fileLoc(sm_, loc, false);
+  std::string path;
+  unsigned line = 0, col = 0;
+  if (at.isValid()) {
+    FileID fid = sm_.getFileID(at);
+    const FileEntry *fe = sm_.getFileEntryForID(fid);
+    path = fid == sm_.getMainFileID() ? opts_.mainPath : fe ? fe->getName().str() : "";
+    line = sm_.getSpellingLineNumber(at);
+    col = sm_.getSpellingColumnNumber(at);
+  }
+  throw UserError(message, path.empty() ? opts_.mainPath : path, line, col);
+}
+
+ir::TypeRef Lowerer::typeOf(QualType qt, SourceLocation where) {
+  const clang::Type *t = qt.getCanonicalType().getTypePtr();
+  ir::TypeTable &types = prog_->types;
+  if (const auto *b = dyn_cast<BuiltinType>(t)) {
+    if (b->isVoidType()) return types.voidType();
+    if (auto k = intKindOf(b->getKind())) return types.intType(*k);
+    if (b->isFloatingPoint()) unsupported(where, "floating-point type " + quoted(qt));
+    unsupported(where, "type " + quoted(qt));
+  }
+  if (const auto *e = dyn_cast<EnumType>(t)) {
+    QualType underlying = e->getDecl()->getIntegerType();
+    if (underlying.isNull()) unsupported(where, "incomplete enum type " + quoted(qt));
+    return typeOf(underlying, where);
+  }
+  if (const auto *a = dyn_cast<ConstantArrayType>(t)) {
+    if (a->getSize() == 0) unsupported(where, "zero-length array");
+    ir::TypeRef elem = typeOf(a->getElementType(), where);
+    return types.arrayOf(elem, a->getSize().getZExtValue());
+  }
+  if (isa<VariableArrayType>(t)) unsupported(where, "variable-length array");
+  if (isa<IncompleteArrayType>(t)) unsupported(where, "array of unknown size");
+  if (const auto *p = dyn_cast<clang::PointerType>(t)) {
+    QualType pointee = p->getPointeeType();
+    if (pointee->isFunctionType()) unsupported(where, "function pointer");
+    if (pointee->isVoidType()) unsupported(where, "void pointer");
+    return types.pointerTo(typeOf(pointee, where));
+  }
+  if (t->isStructureType()) unsupported(where, "struct type " + quoted(qt));
+  if (t->isUnionType()) unsupported(where, "union type " + quoted(qt));
+  if (t->isAnyComplexType()) unsupported(where, "complex type " + quoted(qt));
+  unsupported(where, "type " + quoted(qt));
+}
+
+ir::SourceRange Lowerer::rangeOf(SourceLocation begin, SourceLocation end) {
+  if (end.isInvalid()) end = begin;
+  SourceLocation b, e; // first character, one past the last character
+  CharSourceRange file =
+      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(begin, end), sm_, ctx_.getLangOpts());
+  if (file.isValid()) {
+    b = file.getBegin();
+    e = file.getEnd();
+  } else { // spans macro expansions partially: approximate endpoint by endpoint
+    b = fileLoc(sm_, begin, false);
+    SourceLocation last = fileLoc(sm_, end, true);
+    if (last.isValid())
+      e = last.getLocWithOffset(Lexer::MeasureTokenLength(last, sm_, ctx_.getLangOpts()));
+  }
+  if (b.isInvalid()) return {};
+  FileID fid = sm_.getFileID(b);
+  if (e.isInvalid() || sm_.getFileID(e) != fid || e < b) e = b;
+  ir::SourceRange r;
+  r.file = fileIndex(fid);
+  r.line = sm_.getSpellingLineNumber(b);
+  r.col = sm_.getSpellingColumnNumber(b);
+  r.endLine = sm_.getSpellingLineNumber(e);
+  r.endCol = sm_.getSpellingColumnNumber(e);
+  return r;
+}
+
+std::uint32_t Lowerer::fileIndex(FileID id) {
+  auto it = files_.find(id);
+  if (it != files_.end()) return it->second;
+  ir::SourceFile f;
+  const FileEntry *fe = sm_.getFileEntryForID(id);
+  f.path = id == sm_.getMainFileID() ? opts_.mainPath : fe ? fe->getName().str() : "<unknown>";
+  f.lines = splitLines(sm_.getBufferData(id));
+  auto index = static_cast<std::uint32_t>(prog_->files.size());
+  prog_->files.push_back(std::move(f));
+  files_[id] = index;
+  return index;
+}
+
+std::int64_t Lowerer::toInt64(const llvm::APSInt &v) {
+  llvm::APSInt w = v.extOrTrunc(64);
+  return w.isSigned() ? w.getSExtValue() : static_cast<std::int64_t>(w.getZExtValue());
+}
+
+} // namespace culprit::frontend

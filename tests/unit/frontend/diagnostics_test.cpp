@@ -1,0 +1,171 @@
+// Frontend: Clang errors, missing files and unsupported constructs become UserErrors with exact
+// locations; warnings never stop lowering and nothing is printed.
+#include "frontend_test_util.h"
+
+namespace culprit::frontend::test {
+namespace {
+
+TEST(Diagnostics, SyntaxErrorCarriesClangsMessageAndLocation) {
+  Failure f = failure("int main() {\n  int x;\n  x = 1\n  return x;\n}\n");
+  EXPECT_EQ(f.message, "expected ';' after expression");
+  EXPECT_EQ(f.file, "t.c");
+  EXPECT_EQ(f.line, 3u);
+  EXPECT_EQ(f.col, 8u);
+  try {
+    lower("int main() {\n  int x = 1\n  return x;\n}\n");
+    FAIL() << "no error";
+  } catch (const UserError &e) {
+    EXPECT_EQ(e.render(), "t.c:2:12: error: expected ';' at end of declaration");
+    EXPECT_EQ(e.status(), kExitBadInput);
+  }
+}
+
+TEST(Diagnostics, SemanticErrorsAndMissingHeaders) {
+  Failure undeclared = failure("int main(void) {\n  return y;\n}\n");
+  EXPECT_EQ(undeclared.message, "use of undeclared identifier 'y'");
+  EXPECT_EQ(undeclared.line, 2u);
+  EXPECT_EQ(undeclared.col, 10u);
+  Failure header = failure("#include \"nope.h\"\nint main(void) { return 0; }\n");
+  EXPECT_EQ(header.message, "'nope.h' file not found");
+  EXPECT_EQ(header.line, 1u);
+  EXPECT_EQ(header.col, 10u);
+}
+
+TEST(Diagnostics, MissingFile) {
+  for (const std::string path : {"/nonexistent/dir/prog.c", "/tmp"}) {
+    try {
+      parseFile(path);
+      FAIL() << "no error for " << path;
+    } catch (const UserError &e) {
+      EXPECT_STREQ(e.what(), "cannot open file");
+      EXPECT_EQ(e.file(), path);
+      EXPECT_EQ(e.line(), 0u);
+      EXPECT_EQ(e.render(), path + ": error: cannot open file");
+    }
+  }
+}
+
+TEST(Diagnostics, WarningsDoNotStopLowering) {
+  auto p = lower(R"(
+    f(x) { return x + 1; }
+    int g(void) { return; }
+    main() {
+      int unused;
+      char c = 1000;
+      return f(2) + later(3);
+    }
+    int later(int v) { return v; }
+  )");
+  EXPECT_EQ(p->functions.size(), 4u);
+  EXPECT_EQ(fn(*p, "f").ret->intKind, ir::IntKind::Int);
+}
+
+TEST(Diagnostics, NothingIsPrinted) {
+  testing::internal::CaptureStdout();
+  testing::internal::CaptureStderr();
+  EXPECT_NO_THROW(lower("main() { char c = 1000; return g(); }\nint g() { return; }"));
+  EXPECT_THROW(lower("int main() { return 0 }"), UserError);
+  EXPECT_THROW(lower("int main() { double d; return 0; }"), UserError);
+  EXPECT_THROW(parseFile("/nonexistent.c"), UserError);
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+  EXPECT_EQ(testing::internal::GetCapturedStdout(), "");
+}
+
+struct Unsupported {
+  const char *name;
+  const char *source;
+  const char *message;
+  unsigned line, col;
+};
+
+void PrintTo(const Unsupported &u, std::ostream *os) { *os << u.name; }
+
+class UnsupportedConstruct : public testing::TestWithParam<Unsupported> {};
+
+TEST_P(UnsupportedConstruct, IsRejectedWhereItIsWritten) {
+  const Unsupported &u = GetParam();
+  Failure f = failure(u.source);
+  EXPECT_EQ(f.message, std::string("unsupported construct: ") + u.message);
+  EXPECT_EQ(f.file, "t.c");
+  EXPECT_EQ(f.line, u.line);
+  EXPECT_EQ(f.col, u.col);
+}
+
+const Unsupported kUnsupported[] = {
+    {"FloatVariable", "int main() {\n  double d = 1;\n  return 0;\n}",
+     "floating-point type 'double'", 2, 3},
+    {"FloatLiteral", "int main() {\n  int x;\n  x = 2.5;\n  return x;\n}", "floating-point literal",
+     3, 7},
+    {"FloatInArithmetic", "int main() {\n  int x = 1;\n  x = x *\n    0.5;\n  return x;\n}",
+     "floating-point literal", 4, 5},
+    {"FloatCast", "int main() {\n  int x = 1;\n  return (float)x > 0;\n}",
+     "floating-point expression", 3, 10},
+    {"Struct", "struct S { int a; };\nint main() {\n  struct S s;\n  return 0;\n}",
+     "struct type 'struct S'", 3, 3},
+    {"Union", "int main() {\n  union U { int a; char b; } u;\n  return 0;\n}",
+     "union type 'union U'", 2, 3},
+    {"StructGlobal", "struct S { int a; } g;\nint main() { return 0; }", "struct type 'struct S'",
+     1, 1},
+    {"Bitfield", "struct B { int f : 3; };\nint main() {\n  struct B b;\n  return 0;\n}",
+     "struct type 'struct B'", 3, 3},
+    {"PointerVariable", "int main() {\n  int x = 0;\n  int *p = &x;\n  return 0;\n}",
+     "pointer variable 'p'", 3, 8},
+    {"PointerDereference", "int f(int *p) {\n  return *p;\n}", "pointer dereference", 2, 10},
+    {"PointerArithmetic", "int f(int *p) {\n  return (p + 1)[0];\n}", "pointer arithmetic", 2, 13},
+    {"PointerCondition", "int main(int c, char **v) {\n  if (v[1]) return 1;\n  return 0;\n}",
+     "pointer used as a value", 2, 7},
+    {"Malloc", "#include <stdlib.h>\nint main() {\n  return malloc(4) != 0;\n}",
+     "call to unsupported library function 'malloc'", 3, 10},
+    {"UnknownLibraryCall", "#include <stdlib.h>\nint main() {\n  return abs(-3);\n}",
+     "call to unsupported library function 'abs'", 3, 10},
+    {"UndefinedFunction", "int f(int);\nint main() {\n  return f(1);\n}",
+     "call to undefined function 'f'", 3, 10},
+    {"ImplicitUndefinedFunction", "int main() {\n  return foo(1);\n}",
+     "call to undefined function 'foo'", 2, 10},
+    {"Goto", "int main() {\n  goto end;\nend:\n  return 0;\n}", "goto", 2, 3},
+    {"Vla", "int main(int n, char **v) {\n  int a[n];\n  return 0;\n}", "variable-length array", 2,
+     3},
+    {"FunctionPointer",
+     "int f(void) { return 1; }\nint main() {\n  int (*fp)(void) = f;\n  return 0;\n}",
+     "function pointer", 3, 3},
+    {"FunctionAsValue", "int f(void) { return 1; }\nint main() {\n  return f != 0;\n}",
+     "function pointer", 3, 10},
+    {"InlineAsm", "int main() {\n  __asm__(\"nop\");\n  return 0;\n}", "inline assembly", 2, 3},
+    {"StatementExpression", "int main() {\n  int x = ({ 1; });\n  return x;\n}",
+     "statement expression", 2, 11},
+    {"CompoundLiteral", "int main() {\n  int x = (int){ 3 };\n  return x;\n}", "compound literal",
+     2, 11},
+    {"NestedCaseLabel",
+     "int main(int n) {\n  switch (n) {\n  case 0:\n    if (n) {\n    case 1: n++;\n    }\n  }\n"
+     "  return n;\n}",
+     "case label nested inside a statement of the switch", 5, 5},
+    {"StatementBeforeFirstCase",
+     "int main(int n) {\n  switch (n) {\n    n++;\n  case 1: break;\n  }\n  return n;\n}",
+     "statement before the first case label of a switch", 3, 5},
+    {"CaseRange", "int main(int n) {\n  switch (n) {\n  case 1 ... 3: break;\n  }\n  return n;\n}",
+     "case range", 3, 3},
+    {"Variadic", "int f(int n, ...) { return n; }\nint main() { return f(1, 2); }",
+     "variadic function", 1, 5},
+    {"GnuConditional", "int main(int n) {\n  return n ?: 1;\n}", "GNU conditional operator '?:'", 2,
+     10},
+    {"PointerReturn", "int g[2];\nint *f(void) { return g; }", "function returning int*", 2, 6},
+    {"ExternVariable", "extern int e;\nint main() {\n  return e;\n}", "external variable 'e'", 3,
+     10},
+    {"PointerGlobal", "char *s = \"x\";\nint main() { return 0; }", "pointer variable 's'", 1, 7},
+    {"ArrayOfPointers", "int main() {\n  char *names[2];\n  return 0;\n}",
+     "pointer variable 'names'", 2, 9},
+    {"SystemMacro", "#include <ctype.h>\nint main(void) { return isdigit('3'); }",
+     "pointer dereference (in macro 'isdigit')", 2, 25},
+    {"UserMacro", "#define FIRST(p) (*(p))\nint f(int *q) { return FIRST(q); }",
+     "pointer dereference (in macro 'FIRST')", 2, 24},
+    {"WrongArgumentCount", "int f(a, b) int a, b; { return a; }\nint main() { return f(1); }",
+     "call to 'f' with 1 arguments for 2 parameters", 2, 21},
+};
+
+INSTANTIATE_TEST_SUITE_P(Frontend, UnsupportedConstruct, testing::ValuesIn(kUnsupported),
+                         [](const testing::TestParamInfo<Unsupported> &info) {
+                           return std::string(info.param.name);
+                         });
+
+} // namespace
+} // namespace culprit::frontend::test
