@@ -5,6 +5,10 @@
 #include "ir/error.h"
 #include "localize/technique.h"
 
+#include <algorithm>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
 namespace culprit::cli {
 namespace {
 
@@ -13,7 +17,45 @@ struct LocalizeCommand {
   SuiteOptionsCli suite;
   std::string technique = "ochiai";
   std::size_t top = 20;
+  localize::FormulaOptions formula;
+  std::string ints = "bv", granularity = "statement";
+  std::vector<int> onlyTests;  ///< explain only these failing tests (1-based indexes)
 };
+
+/// Runs a per-failing-test technique on each selected failing test and renders every run.
+std::string explainFailingTests(const LocalizeCommand& c, const localize::TechniqueInfo& technique,
+                                localize::Problem problem, const LoadedSuite& s,
+                                const testing::SuiteResult& results) {
+  bool json = parseFormat(c.common.format) == report::Format::Json;
+  nlohmann::json runs = nlohmann::json::array();
+  std::string text;
+  bool complete = true;
+  for (std::size_t i = 0; i < results.results.size(); ++i) {
+    const testing::TestResult& r = results.results[i];
+    if (!r.failing()) continue;
+    if (!c.onlyTests.empty() &&
+        std::find(c.onlyTests.begin(), c.onlyTests.end(), r.index) == c.onlyTests.end())
+      continue;
+    problem.failingTest = static_cast<int>(i);
+    localize::Result result = technique.run(problem);
+    complete = complete && result.complete;
+    if (json) {
+      nlohmann::json j = report::diagnosesJson(*s.program, result);
+      j["test"] = {{"index", r.index}, {"line", s.suite.tests[i].text}, {"reason", r.reason}};
+      runs.push_back(std::move(j));
+    } else {
+      text += fmt::format("== failing test {}: {}  ({})\n", r.index, s.suite.tests[i].text,
+                          r.reason);
+      text += report::diagnosesText(*s.program, result) + "\n";
+    }
+  }
+  if (runs.empty() && text.empty())
+    throw UserError("none of the selected tests fails", c.suite.tests, 0, 0, kExitNoFailure);
+  if (!json) return text;
+  if (runs.size() == 1) return runs[0].dump(2) + "\n";
+  nlohmann::json all = {{"technique", technique.name}, {"complete", complete}, {"runs", runs}};
+  return all.dump(2) + "\n";
+}
 
 int runLocalize(const LocalizeCommand& c) {
   const localize::TechniqueInfo* technique = localize::findTechnique(c.technique);
@@ -25,7 +67,16 @@ int runLocalize(const LocalizeCommand& c) {
   testing::CoverageMatrix coverage = testing::coverageMatrix(results, s.program->stmts.size());
   if (coverage.totalFailing() == 0)
     throw UserError("no test fails: nothing to localize", c.suite.tests, 0, 0, kExitNoFailure);
-  localize::Problem problem{s.program.get(), &s.suite, &results, &coverage};
+  localize::Problem problem{s.program.get(), &s.suite, &results, &coverage, -1, c.formula};
+  problem.options.ints = c.ints == "math" ? localize::FormulaOptions::Ints::Math
+                                          : localize::FormulaOptions::Ints::BitVector;
+  problem.options.granularity = c.granularity == "instance"
+                                    ? localize::FormulaOptions::Granularity::Instance
+                                    : localize::FormulaOptions::Granularity::Statement;
+  if (technique->perFailingTest) {
+    emit(explainFailingTests(c, *technique, problem, s, results));
+    return kExitOk;
+  }
   localize::Result result = technique->run(problem);
   report::RankingReportOptions ro;
   ro.top = c.top;
@@ -44,6 +95,26 @@ void addLocalizeCommand(CLI::App& app, int& status) {
       ->capture_default_str();
   cmd->add_option("--top", c->top, "text: show the first N entries (0: all)")
       ->capture_default_str();
+  auto* formula = cmd->add_option_group("formula-based techniques");
+  formula->add_option("--unwind", c->formula.unwind, "loop and recursion unwinding bound")
+      ->capture_default_str();
+  formula->add_option("--ints", c->ints, "integer semantics: bv (exact C) or math")
+      ->check(CLI::IsMember({"bv", "math"}))
+      ->capture_default_str();
+  formula->add_option("--granularity", c->granularity, "statement or instance")
+      ->check(CLI::IsMember({"statement", "instance"}))
+      ->capture_default_str();
+  formula->add_option("--max-size", c->formula.maxSize, "largest diagnosis size (0: no bound)")
+      ->capture_default_str();
+  formula->add_option("--max-count", c->formula.maxCount, "most diagnoses (0: no bound)")
+      ->capture_default_str();
+  formula->add_option("--timeout", c->formula.timeoutSeconds, "seconds per failing test")
+      ->capture_default_str();
+  formula->add_option("--weights", c->formula.weights,
+                      "clause weighting from spectra: ochiai, tarantula or dstar")
+      ->check(CLI::IsMember({"ochiai", "tarantula", "dstar"}));
+  formula->add_option("--test", c->onlyTests, "explain only these failing tests (1-based)")
+      ->take_all();
   cmd->callback([c, &status] { status = runLocalize(*c); });
 }
 

@@ -2,6 +2,7 @@
 // (computed once, in localize/ranking.h); text shows the best-average-worst span of a tie.
 #include "report/report.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -20,14 +21,20 @@ std::string renderRankingText(const ir::Program& program, const localize::Result
       "{} ranking of {} ({} failing, {} passing tests; {} executable lines)\n",
       result.technique, program.files.empty() ? "?" : program.files[0].path, rk.totalFailed,
       rk.totalPassed, rk.lines.size());
-  out += fmt::format("{:<12} {:>8}  {:<24} {}\n", "rank", "score", "location", "source");
-  std::size_t shown = 0;
-  for (const localize::RankedLine& l : rk.lines) {
-    if (options.top && shown++ >= options.top) break;
+  std::size_t shownCount = options.top ? std::min(options.top, rk.lines.size()) : rk.lines.size();
+  auto where = [&](const localize::RankedLine& l) {
     ir::SourceRange at;
     at.file = l.file, at.line = l.line;
-    out += fmt::format("{:<12} {:>8.4f}  {:<24} {}\n", rankSpan(l.rank), l.susp.score,
-                       program.where(at), program.sourceLine(at));
+    return at;
+  };
+  std::size_t width = 8;
+  for (std::size_t i = 0; i < shownCount; ++i)
+    width = std::max(width, program.where(where(rk.lines[i])).size());
+  out += fmt::format("{:<12} {:>8}  {:<{}}  {}\n", "rank", "score", "location", width, "source");
+  for (std::size_t i = 0; i < shownCount; ++i) {
+    const localize::RankedLine& l = rk.lines[i];
+    out += fmt::format("{:<12} {:>8.4f}  {:<{}}  {}\n", rankSpan(l.rank), l.susp.score,
+                       program.where(where(l)), width, program.sourceLine(where(l)));
   }
   if (options.top && rk.lines.size() > options.top)
     out += fmt::format("... {} more lines (use --top 0 to show all)\n",

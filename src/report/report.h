@@ -6,6 +6,7 @@
 #include "localize/technique.h"
 #include "testing/runner.h"
 
+#include <nlohmann/json.hpp>
 #include <string>
 
 namespace culprit::report {
@@ -25,5 +26,9 @@ struct RankingReportOptions {
 
 std::string renderRanking(const ir::Program& program, const localize::Result& result,
                           Format format, const RankingReportOptions& options = {});
+
+/// Diagnoses of one formula-based run (one failing test).
+std::string diagnosesText(const ir::Program& program, const localize::Result& result);
+nlohmann::json diagnosesJson(const ir::Program& program, const localize::Result& result);
 
 }  // namespace culprit::report

@@ -1,0 +1,124 @@
+// Reports of formula-based techniques: diagnoses in rank order with their locations (and
+// iterations for instance granularity), angelic values and replay verdict, then a stats line.
+// Several failing tests: one section per test, then the aggregate (locations in every
+// per-test report by average rank, and the union).
+#include "report/report.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace culprit::report {
+namespace {
+
+const char* feasibilityName(localize::Feasibility f) {
+  switch (f) {
+  case localize::Feasibility::Feasible: return "feasible";
+  case localize::Feasibility::Infeasible: return "infeasible";
+  case localize::Feasibility::Unchecked: return "unchecked";
+  }
+  return "?";
+}
+
+/// What an instance of `stmt` produces, in words: the variable it assigns, "return value",
+/// or "condition".
+std::string producedName(const ir::Program& program, const ir::Stmt& stmt) {
+  if (stmt.role == ir::StmtRole::Branch) return "condition";
+  if (stmt.role == ir::StmtRole::Return) return "return value";
+  if (stmt.kind == ir::StmtKind::Decl && stmt.var != ir::kNone) return program.vars[stmt.var].name;
+  const ir::Expr* e = stmt.expr.get();
+  if (!e || e->ops.empty()) return "value";
+  const ir::Expr* target = e->ops[0].get();
+  while (target->kind == ir::ExprKind::Index) target = target->ops[0].get();
+  while (target->kind == ir::ExprKind::Cast && !target->ops.empty()) target = target->ops[0].get();
+  if (target->kind == ir::ExprKind::VarRef) {
+    std::string name = program.vars[target->var].name;
+    return e->ops[0]->kind == ir::ExprKind::Index ? name + "[...]" : name;
+  }
+  return "value";
+}
+
+std::string angelicText(const ir::Program& program, const localize::AngelicValue& a) {
+  const ir::Stmt& s = program.stmt(a.stmt);
+  std::string where = fmt::format("line {} (execution {})", s.range.line, a.occurrence + 1);
+  if (a.branch) return fmt::format("{}: condition {}", where, a.value ? "true" : "false");
+  return fmt::format("{}: {} = {}", where, producedName(program, s), a.value);
+}
+
+nlohmann::json locationJson(const ir::Program& program, const localize::Location& l) {
+  ir::SourceRange at;
+  at.file = l.file, at.line = l.line;
+  nlohmann::json j = {{"file", program.files[l.file].path},
+                      {"line", l.line},
+                      {"source", program.sourceLine(at)}};
+  if (l.iteration) j["iteration"] = l.iteration;
+  return j;
+}
+
+nlohmann::json angelicJson(const ir::Program& program, const localize::AngelicValue& a) {
+  const ir::Stmt& s = program.stmt(a.stmt);
+  nlohmann::json j = {{"line", s.range.line}, {"execution", a.occurrence + 1}};
+  if (a.branch)
+    j["branch"] = a.value != 0;
+  else
+    j["name"] = producedName(program, s), j["value"] = a.value;
+  return j;
+}
+
+}  // namespace
+
+nlohmann::json diagnosesJson(const ir::Program& program, const localize::Result& result) {
+  nlohmann::json diags = nlohmann::json::array();
+  for (std::size_t i = 0; i < result.diagnoses.size(); ++i) {
+    const localize::Diagnosis& d = result.diagnoses[i];
+    nlohmann::json locs = nlohmann::json::array(), angelic = nlohmann::json::array();
+    for (const auto& l : d.locations) locs.push_back(locationJson(program, l));
+    for (const auto& a : d.angelic) angelic.push_back(angelicJson(program, a));
+    nlohmann::json j = {{"rank", i + 1}, {"locations", locs}, {"angelic", angelic}};
+    if (d.feasible == localize::Feasibility::Unchecked)
+      j["feasible"] = nullptr;
+    else
+      j["feasible"] = d.feasible == localize::Feasibility::Feasible;
+    if (d.weight) j["weight"] = d.weight;
+    diags.push_back(std::move(j));
+  }
+  nlohmann::json j = {{"technique", result.technique},
+                      {"complete", result.complete},
+                      {"diagnoses", std::move(diags)},
+                      {"stats",
+                       {{"solver_ms", result.stats.solverMs},
+                        {"total_ms", result.stats.totalMs},
+                        {"soft", result.stats.soft},
+                        {"hard", result.stats.hard},
+                        {"queries", result.stats.queries}}}};
+  if (!result.complete) j["incomplete_reason"] = result.incompleteReason;
+  return j;
+}
+
+std::string diagnosesText(const ir::Program& program, const localize::Result& result) {
+  std::string out;
+  for (std::size_t i = 0; i < result.diagnoses.size(); ++i) {
+    const localize::Diagnosis& d = result.diagnoses[i];
+    out += fmt::format("#{:<3} {}\n", i + 1, feasibilityName(d.feasible));
+    for (const localize::Location& l : d.locations) {
+      ir::SourceRange at;
+      at.file = l.file, at.line = l.line;
+      std::string iter = l.iteration ? fmt::format(" (iteration {})", l.iteration) : "";
+      out += fmt::format("     {}{}  {}\n", program.where(at), iter, program.sourceLine(at));
+    }
+    for (const localize::AngelicValue& a : d.angelic)
+      out += fmt::format("       angelic: {}\n", angelicText(program, a));
+  }
+  if (result.diagnoses.empty()) out += "no diagnosis\n";
+  std::size_t feasible = 0;
+  for (const auto& d : result.diagnoses) feasible += d.feasible == localize::Feasibility::Feasible;
+  out += fmt::format(
+      "{}: {} diagnoses ({} feasible), {}; solver {:.0f} ms, total {:.0f} ms, {} soft / {} hard "
+      "clauses, {} queries\n",
+      result.technique, result.diagnoses.size(), feasible,
+      result.complete ? "enumeration complete" : "INCOMPLETE: " + result.incompleteReason,
+      result.stats.solverMs, result.stats.totalMs, result.stats.soft, result.stats.hard,
+      result.stats.queries);
+  return out;
+}
+
+}  // namespace culprit::report
