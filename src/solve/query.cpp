@@ -1,0 +1,177 @@
+// Z3 query engine and its decorators (see query.h).
+#include "query.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+
+namespace culprit::solve {
+
+const char *answerName(Answer a) {
+  switch (a) {
+  case Answer::Sat: return "sat";
+  case Answer::Unsat: return "unsat";
+  case Answer::Unknown: return "unknown";
+  }
+  return "?";
+}
+
+QueryStats QueryStats::since(const QueryStats &earlier) const {
+  QueryStats d = *this;
+  d.queries -= earlier.queries;
+  d.sat -= earlier.sat;
+  d.unsat -= earlier.unsat;
+  d.unknown -= earlier.unknown;
+  d.solverMs -= earlier.solverMs;
+  d.cores -= earlier.cores;
+  d.coreLiterals -= earlier.coreLiterals;
+  return d;
+}
+
+namespace {
+
+class Z3Engine final : public QueryEngine {
+public:
+  Z3Engine(z3::context &ctx, const std::string &logic)
+      : solver_(logic.empty() ? z3::solver(ctx) : z3::solver(ctx, logic.c_str())) {}
+
+  void add(const z3::expr &constraint) override { solver_.add(constraint); }
+  void push() override { solver_.push(); }
+  void pop() override { solver_.pop(); }
+
+  Answer check(const z3::expr_vector &assumptions, unsigned timeoutMs) override {
+    reason_.clear();
+    try {
+      if (timeoutMs != timeoutMs_) {
+        solver_.set("timeout", timeoutMs);
+        timeoutMs_ = timeoutMs;
+      }
+      switch (solver_.check(assumptions)) {
+      case z3::sat: return Answer::Sat;
+      case z3::unsat: return Answer::Unsat;
+      case z3::unknown: reason_ = solver_.reason_unknown(); return Answer::Unknown;
+      }
+    } catch (const z3::exception &e) {
+      // KLEE's rule: a canceled or failed query is an unknown answer, not a crash.
+      reason_ = e.msg();
+    }
+    return Answer::Unknown;
+  }
+
+  z3::model model() override { return solver_.get_model(); }
+  z3::expr_vector unsatCore() override { return solver_.unsat_core(); }
+  std::string reasonUnknown() override { return reason_; }
+  std::string smt2() override { return Z3_solver_to_string(solver_.ctx(), solver_); }
+
+private:
+  z3::solver solver_;
+  unsigned timeoutMs_ = kNoTimeout; // z3's own default
+  std::string reason_;
+};
+
+/// Forwards everything to the inner engine; decorators override what they watch.
+class ForwardingEngine : public QueryEngine {
+public:
+  explicit ForwardingEngine(std::unique_ptr<QueryEngine> inner) : inner_(std::move(inner)) {}
+  void add(const z3::expr &constraint) override { inner_->add(constraint); }
+  void push() override { inner_->push(); }
+  void pop() override { inner_->pop(); }
+  Answer check(const z3::expr_vector &assumptions, unsigned timeoutMs) override {
+    return inner_->check(assumptions, timeoutMs);
+  }
+  z3::model model() override { return inner_->model(); }
+  z3::expr_vector unsatCore() override { return inner_->unsatCore(); }
+  std::string reasonUnknown() override { return inner_->reasonUnknown(); }
+  std::string smt2() override { return inner_->smt2(); }
+
+protected:
+  std::unique_ptr<QueryEngine> inner_;
+};
+
+double msSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+class CountingEngine final : public ForwardingEngine {
+public:
+  CountingEngine(std::unique_ptr<QueryEngine> inner, QueryStats &stats)
+      : ForwardingEngine(std::move(inner)), stats_(stats) {}
+
+  Answer check(const z3::expr_vector &assumptions, unsigned timeoutMs) override {
+    auto start = std::chrono::steady_clock::now();
+    Answer a = inner_->check(assumptions, timeoutMs);
+    double ms = msSince(start);
+    ++stats_.queries;
+    stats_.solverMs += ms;
+    stats_.maxQueryMs = std::max(stats_.maxQueryMs, ms);
+    switch (a) {
+    case Answer::Sat: ++stats_.sat; break;
+    case Answer::Unsat: ++stats_.unsat; break;
+    case Answer::Unknown: ++stats_.unknown; break;
+    }
+    return a;
+  }
+
+  z3::expr_vector unsatCore() override {
+    z3::expr_vector core = inner_->unsatCore();
+    ++stats_.cores;
+    stats_.coreLiterals += core.size();
+    stats_.maxCore = std::max<std::uint64_t>(stats_.maxCore, core.size());
+    return core;
+  }
+
+private:
+  QueryStats &stats_;
+};
+
+class Smt2DumpEngine final : public ForwardingEngine {
+public:
+  Smt2DumpEngine(std::unique_ptr<QueryEngine> inner, std::filesystem::path dir)
+      : ForwardingEngine(std::move(inner)), dir_(std::move(dir)) {
+    std::filesystem::create_directories(dir_);
+  }
+
+  Answer check(const z3::expr_vector &assumptions, unsigned timeoutMs) override {
+    char name[32];
+    std::snprintf(name, sizeof name, "query-%06u.smt2", ++count_);
+    std::filesystem::path file = dir_ / name;
+    {
+      std::ofstream out(file);
+      out << "; culprit solver query " << count_;
+      if (timeoutMs != kNoTimeout) out << ", timeout " << timeoutMs << " ms";
+      out << "\n" << inner_->smt2() << "(check-sat-assuming (";
+      for (unsigned i = 0; i < assumptions.size(); ++i)
+        out << (i ? " " : "") << assumptions[i].to_string();
+      out << "))\n";
+    }
+    auto start = std::chrono::steady_clock::now();
+    Answer a = inner_->check(assumptions, timeoutMs);
+    std::ofstream(file, std::ios::app)
+        << "; answer: " << answerName(a) << " in " << msSince(start) << " ms\n";
+    return a;
+  }
+
+private:
+  std::filesystem::path dir_;
+  unsigned count_ = 0;
+};
+
+} // namespace
+
+std::unique_ptr<QueryEngine> makeZ3Engine(z3::context &ctx, const std::string &logic) {
+  return std::make_unique<Z3Engine>(ctx, logic);
+}
+
+std::unique_ptr<QueryEngine> makeCountingEngine(std::unique_ptr<QueryEngine> inner,
+                                                QueryStats &stats) {
+  return std::make_unique<CountingEngine>(std::move(inner), stats);
+}
+
+std::unique_ptr<QueryEngine> makeSmt2DumpEngine(std::unique_ptr<QueryEngine> inner,
+                                                std::filesystem::path dir) {
+  return std::make_unique<Smt2DumpEngine>(std::move(inner), std::move(dir));
+}
+
+} // namespace culprit::solve

@@ -1,0 +1,178 @@
+// The Z3 facade: hard constraints, soft groups, assumptions, models, cores, scopes, timeouts,
+// statistics and the SMT2 dump decorator.
+#include "solve/session.h"
+
+#include "solve_test_util.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace culprit::solve {
+namespace {
+
+using testutil::hardFactoring;
+
+TEST(Session, ChecksHardConstraintsUnderAssumptions) {
+  z3::context ctx;
+  Session s(ctx);
+  z3::expr x = ctx.bv_const("x", 8), a = ctx.bool_const("a"), b = ctx.bool_const("b");
+  s.addHard(z3::implies(a, x == 3));
+  s.addHard(z3::implies(b, x == 4));
+  SoftId ia = s.addSoft(a), ib = s.addSoft(b, 5);
+  EXPECT_EQ(s.softCount(), 2u);
+  EXPECT_EQ(s.weight(ib), 5u);
+  EXPECT_FALSE(s.unitWeights());
+  EXPECT_EQ(s.softOf(b), ib);
+  EXPECT_FALSE(s.softOf(x == 3).has_value());
+
+  EXPECT_EQ(s.check(s.selectors(std::vector<SoftId>{ia})), Answer::Sat);
+  EXPECT_EQ(s.model().eval(x).get_numeral_uint(), 3u);
+  EXPECT_EQ(s.check(s.selectors(s.allSofts())), Answer::Unsat);
+  EXPECT_EQ(s.unsatCore().size(), 2u);
+  EXPECT_EQ(s.check(s.selectorsExcept(std::vector<SoftId>{ib})), Answer::Sat);
+  EXPECT_EQ(s.relaxedIn(s.model()), std::vector<SoftId>{ib});
+
+  const QueryStats &st = s.stats();
+  EXPECT_EQ(st.queries, 3u);
+  EXPECT_EQ(st.sat, 2u);
+  EXPECT_EQ(st.unsat, 1u);
+  EXPECT_EQ(st.cores, 1u);
+  EXPECT_EQ(st.coreLiterals, 2u);
+}
+
+TEST(Session, NegatedSelectorsAreLiterals) {
+  z3::context ctx;
+  Session s(ctx);
+  z3::expr ab = ctx.bool_const("ab");
+  s.addHard(z3::implies(!ab, ctx.bool_val(false)));
+  SoftId id = s.addSoft(!ab);
+  EXPECT_EQ(s.check(s.selectors(std::vector<SoftId>{id})), Answer::Unsat);
+  EXPECT_EQ(s.check(), Answer::Sat);
+  EXPECT_EQ(s.relaxedIn(s.model()), std::vector<SoftId>{id});
+}
+
+TEST(Session, RejectsMisuse) {
+  z3::context ctx;
+  Session s(ctx);
+  z3::expr a = ctx.bool_const("a"), x = ctx.int_const("x");
+  EXPECT_THROW(s.addSoft(x > 1), std::logic_error); // not a literal
+  EXPECT_THROW(s.addSoft(a, 0), std::logic_error);  // weight must be positive
+  s.addSoft(a);
+  EXPECT_THROW(s.addSoft(a), std::logic_error); // registered twice
+  EXPECT_THROW(s.pop(), std::logic_error);      // pop without push
+  EXPECT_EQ(s.check(), Answer::Sat);
+  EXPECT_THROW(s.unsatCore(), std::logic_error); // last answer was sat
+}
+
+TEST(Session, PopRemovesAssertionsAndSoftGroups) {
+  z3::context ctx;
+  Session s(ctx);
+  z3::expr a = ctx.bool_const("a"), b = ctx.bool_const("b");
+  s.addSoft(a);
+  {
+    Session::Scope scope(s);
+    EXPECT_EQ(s.depth(), 1u);
+    s.addHard(!a);
+    s.addSoft(b, 3);
+    EXPECT_EQ(s.check(s.selectors(s.allSofts())), Answer::Unsat);
+  }
+  EXPECT_EQ(s.depth(), 0u);
+  EXPECT_EQ(s.softCount(), 1u);
+  EXPECT_TRUE(s.unitWeights());
+  EXPECT_FALSE(s.softOf(b).has_value());
+  EXPECT_EQ(s.check(s.selectors(s.allSofts())), Answer::Sat);
+  s.addSoft(b); // may be registered again once its scope is gone
+}
+
+TEST(SessionDeathTest, UnbalancedPushIsCaught) {
+  EXPECT_DEATH(
+      {
+        z3::context ctx;
+        Session s(ctx);
+        Session::Scope scope(s);
+        s.push(); // pushed inside the scope, never popped
+      },
+      "unbalanced push/pop");
+  EXPECT_DEATH(
+      {
+        z3::context ctx;
+        Session s(ctx);
+        s.push();
+      },
+      "open scope");
+}
+
+TEST(Session, TimeoutGivesUnknownNotACrash) {
+  z3::context ctx;
+  SessionOptions options;
+  options.queryTimeoutMs = 100;
+  Session s(ctx, options);
+  s.addHard(hardFactoring(ctx));
+  EXPECT_EQ(s.check(), Answer::Unknown);
+  EXPECT_FALSE(s.reasonUnknown().empty());
+  EXPECT_EQ(s.stats().unknown, 1u);
+  EXPECT_LT(s.stats().solverMs, 5000);
+}
+
+TEST(Session, DeadlineBoundsQueries) {
+  z3::context ctx;
+  Session s(ctx);
+  s.addHard(hardFactoring(ctx));
+  EXPECT_EQ(s.check(Deadline::after(0.1)), Answer::Unknown);
+  Deadline past = Deadline::after(1e-9);
+  while (!past.expired()) {
+  }
+  std::uint64_t before = s.stats().queries;
+  EXPECT_EQ(s.check(past), Answer::Unknown);
+  EXPECT_EQ(s.reasonUnknown(), "deadline");
+  EXPECT_EQ(s.stats().queries, before); // the solver was not called
+  EXPECT_FALSE(Deadline().bounded());
+  EXPECT_EQ(Deadline().remainingMs(), kNoTimeout);
+}
+
+TEST(Session, DumpsEveryQueryAsSmt2) {
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / "culprit-solve-dump-test";
+  std::filesystem::remove_all(dir);
+  {
+    z3::context ctx;
+    SessionOptions options;
+    options.dumpDir = dir.string();
+    Session s(ctx, options);
+    z3::expr a = ctx.bool_const("a"), x = ctx.bv_const("x", 8);
+    s.addHard(z3::implies(a, x == 1) && x == 2);
+    s.addSoft(a);
+    EXPECT_EQ(s.check(s.selectors(s.allSofts())), Answer::Unsat);
+    EXPECT_EQ(s.check(), Answer::Sat);
+  }
+  std::ifstream in(dir / "query-000001.smt2");
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_NE(text.str().find("(declare-fun x () (_ BitVec 8))"), std::string::npos) << text.str();
+  EXPECT_NE(text.str().find("(check-sat-assuming (a))"), std::string::npos) << text.str();
+  EXPECT_NE(text.str().find("; answer: unsat"), std::string::npos) << text.str();
+  EXPECT_TRUE(std::filesystem::exists(dir / "query-000002.smt2"));
+  // The dump is a valid SMT2 problem that z3 answers the same way.
+  z3::context ctx2;
+  z3::solver replay(ctx2);
+  replay.from_file((dir / "query-000001.smt2").c_str());
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Session, StatsSinceGivesDifferences) {
+  QueryStats a, b;
+  a.queries = 3;
+  a.solverMs = 10;
+  b.queries = 7;
+  b.solverMs = 25;
+  b.maxCore = 4;
+  QueryStats d = b.since(a);
+  EXPECT_EQ(d.queries, 4u);
+  EXPECT_DOUBLE_EQ(d.solverMs, 15);
+  EXPECT_EQ(d.maxCore, 4u);
+}
+
+} // namespace
+} // namespace culprit::solve
