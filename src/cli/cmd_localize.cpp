@@ -67,7 +67,15 @@ int runLocalize(const LocalizeCommand& c) {
   testing::CoverageMatrix coverage = testing::coverageMatrix(results, s.program->stmts.size());
   if (coverage.totalFailing() == 0)
     throw UserError("no test fails: nothing to localize", c.suite.tests, 0, 0, kExitNoFailure);
-  localize::Problem problem{s.program.get(), &s.suite, &results, &coverage, -1, c.formula};
+  localize::Problem problem;
+  problem.program = s.program.get();
+  problem.suite = &s.suite;
+  problem.results = &results;
+  problem.coverage = &coverage;
+  problem.options = c.formula;
+  problem.oracle = &s.oracle;
+  problem.runOptions = s.options.run;
+  problem.runOptions.coverage = false;
   problem.options.ints = c.ints == "math" ? localize::FormulaOptions::Ints::Math
                                           : localize::FormulaOptions::Ints::BitVector;
   problem.options.granularity = c.granularity == "instance"

@@ -8,5 +8,6 @@ namespace culprit::cli {
 void addTestCommand(CLI::App& app, int& status);
 void addLocalizeCommand(CLI::App& app, int& status);
 void addRunCommand(CLI::App& app, int& status);
+void addBenchCommand(CLI::App& app, int& status);
 
 }  // namespace culprit::cli

@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   cli::addTestCommand(app, status);
   cli::addLocalizeCommand(app, status);
   cli::addRunCommand(app, status);
+  cli::addBenchCommand(app, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -35,6 +35,8 @@ struct Problem {
   const testing::CoverageMatrix* coverage = nullptr;
   int failingTest = -1;  ///< index into suite->tests (per-test techniques)
   FormulaOptions options;
+  const testing::Oracle* oracle = nullptr;  ///< the suite's oracle (nullptr: assertions only)
+  exec::RunOptions runOptions;              ///< entry function, step limit of the suite's runs
 };
 
 /// A source location of a diagnosis; iteration/call context when reported per instance.

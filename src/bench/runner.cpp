@@ -1,0 +1,435 @@
+// Subject loading and the worker pool. Work items are "load subject S" and "run technique T on
+// S (for failing test K)"; a loaded subject puts its runs at the front of the queue, so a
+// subject's data (program, suite results, coverage) is released soon after it is loaded and
+// at most about `jobs` subjects are in memory at once. Suites run single-threaded inside a
+// work item: the parallelism is across work items.
+#include "bench/runner.h"
+
+#include "bench/subprocess.h"
+
+#include "frontend/frontend.h"
+#include "ir/error.h"
+#include "testing/testcase.h"
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <filesystem>
+#include <fmt/format.h>
+#include <functional>
+#include <mutex>
+#include <thread>
+
+namespace culprit::bench {
+
+namespace {
+
+/// Everything the runs of one subject share, alive while any of them is queued.
+struct LoadedSubject {
+  const Subject* subject = nullptr;
+  std::unique_ptr<ir::Program> program, golden;
+  testing::TestSuite suite;
+  testing::SuiteResult results;
+  testing::CoverageMatrix coverage;
+  GroundTruth truth;
+  std::uint32_t mainFile = 0;
+  testing::Oracle oracle;       ///< the subject's oracle, as the suite was judged
+  exec::RunOptions runOptions;  ///< the suite's run options (entry, step limit)
+};
+
+/// A problem that keeps the subject from running, thrown inside loadSubject.
+struct SkipSubject {
+  std::string message;
+};
+
+bool harnessMode(const Subject& s) { return !s.entry.empty() && s.entry != "main"; }
+
+/// Clang is parsed one file at a time: LLVM keeps process-wide state (options, signal
+/// handlers) that concurrent ClangTool runs are not guaranteed to leave alone.
+std::unique_ptr<ir::Program> parse(const std::string& what, const std::string& path,
+                                   const frontend::Options& fe) {
+  static std::mutex clang;
+  std::lock_guard<std::mutex> lock(clang);
+  try {
+    return frontend::parseFile(path, fe);
+  } catch (const UserError& e) {
+    throw SkipSubject{what + " does not load: " + e.render()};
+  }
+}
+
+void checkEntry(const ir::Program& program, const std::string& what, const Subject& s,
+                const testing::TestSuite& suite) {
+  std::string entry = harnessMode(s) ? s.entry : "main";
+  const ir::Function* f = program.findFunction(entry);
+  if (!f) throw SkipSubject{what + " has no function '" + entry + "'"};
+  if (!harnessMode(s)) return;
+  for (const testing::TestCase& t : suite.tests)
+    if (t.input.entryArgs.size() != f->params.size())
+      throw SkipSubject{fmt::format("{}:{}: test gives {} arguments, but '{}' takes {}", suite.path,
+                                    t.fileLine, t.input.entryArgs.size(), entry, f->params.size())};
+}
+
+/// Executable lines of untrusted code; faulty lines checked against them.
+void groundTruth(LoadedSubject& L, std::vector<SubjectProblem>& problems) {
+  const ir::Program& p = *L.program;
+  for (std::uint32_t i = 0; i < p.files.size(); ++i)
+    if (p.files[i].path == L.subject->program) L.mainFile = i;
+  for (const ir::Stmt* s : p.stmts)
+    if (s->isExecutable() && !p.functions[s->func].trusted)
+      L.truth.executable.insert({s->range.file, s->range.line});
+  std::size_t fileLines = L.mainFile < p.files.size() ? p.files[L.mainFile].lines.size() : 0;
+  for (unsigned line : L.subject->faultyLines) {
+    Line l{L.mainFile, line};
+    if (L.truth.executable.count(l)) {
+      L.truth.faulty.insert(l);
+      continue;
+    }
+    std::string why =
+        line > fileLines
+            ? fmt::format("is past the end of {} ({} lines)", L.subject->program, fileLines)
+            : fmt::format("is not executable ({}:{}: `{}`)", L.subject->program, line,
+                          p.sourceLine({L.mainFile, line, 1, line, 1}));
+    problems.push_back({L.subject->name, false, fmt::format("faulty line {} {}", line, why)});
+  }
+  if (L.truth.faulty.empty()) throw SkipSubject{"no faulty line is an executable statement"};
+}
+
+/// The golden program judged against itself: it must exit normally and agree with its own
+/// second run on every test.
+void checkGolden(const LoadedSubject& L, const testing::SuiteOptions& base) {
+  testing::Oracle self{L.golden.get(), ""};
+  testing::SuiteResult r = testing::runSuite(*L.golden, L.suite, self, base);
+  std::size_t failing = 0, nondeterministic = 0;
+  std::string first;
+  for (std::size_t i = 0; i < r.results.size(); ++i) {
+    const testing::TestResult& t = r.results[i];
+    if (t.outcome == testing::Outcome::Pass) continue;
+    bool fails = t.oracleError || t.run.failed();
+    (fails ? failing : nondeterministic)++;
+    if (first.empty())
+      first = fmt::format("test {} ({}): {}", t.index, L.suite.tests[i].text, t.reason);
+  }
+  if (failing)
+    throw SkipSubject{fmt::format("golden program fails on {} of {} tests; first: {}", failing,
+                                  r.results.size(), first)};
+  if (nondeterministic)
+    throw SkipSubject{fmt::format("golden program disagrees with itself on {} of {} tests "
+                                  "(nondeterministic); first: {}",
+                                  nondeterministic, r.results.size(), first)};
+}
+
+void runSuiteOf(LoadedSubject& L, const testing::SuiteOptions& base,
+                std::vector<SubjectProblem>& problems) {
+  L.oracle = testing::Oracle{L.golden.get(), L.subject->expected};
+  L.runOptions = base.run;
+  testing::SuiteOptions options = base;
+  options.run.coverage = true;
+  L.results = testing::runSuite(*L.program, L.suite, L.oracle, options);
+  L.coverage = testing::coverageMatrix(L.results, L.program->stmts.size());
+  std::size_t unjudged = 0;
+  std::string first;
+  for (const testing::TestResult& t : L.results.results)
+    if (t.oracleError && !unjudged++) first = fmt::format("test {}: {}", t.index, t.reason);
+  if (unjudged)
+    problems.push_back(
+        {L.subject->name, false,
+         fmt::format("{} tests could not be judged and are left out; first: {}", unjudged, first)});
+  if (L.coverage.totalFailing() == 0)
+    throw SkipSubject{fmt::format("no test fails ({} tests, {} pass): nothing to localize",
+                                  L.results.results.size(), L.results.passed)};
+}
+
+std::shared_ptr<LoadedSubject> loadSubject(const Subject& s, const BenchOptions& o,
+                                           bool checkGoldenProgram,
+                                           std::vector<SubjectProblem>& problems) {
+  auto L = std::make_shared<LoadedSubject>();
+  L->subject = &s;
+  try {
+    std::vector<std::string> missing = missingFiles(s);
+    if (!missing.empty()) throw SkipSubject{missing.front()};
+    frontend::Options fe;
+    fe.trusted = s.trusted;
+    if (harnessMode(s)) fe.trusted.push_back(s.entry);
+    L->program = parse("program", s.program, fe);
+    if (!s.golden.empty()) L->golden = parse("golden program", s.golden, fe);
+    try {
+      L->suite = testing::loadTests(s.tests, harnessMode(s));
+    } catch (const UserError& e) {
+      throw SkipSubject{"tests do not load: " + e.render()};
+    }
+    checkEntry(*L->program, "program", s, L->suite);
+    if (L->golden) checkEntry(*L->golden, "golden program", s, L->suite);
+    groundTruth(*L, problems);
+    testing::SuiteOptions base;
+    base.jobs = 1;
+    base.keepOutput = false;
+    base.run.stepLimit = o.stepLimit;
+    base.run.entry = harnessMode(s) ? s.entry : "main";
+    base.run.programName = std::filesystem::path(s.program).stem().string();
+    if (L->golden && checkGoldenProgram) checkGolden(*L, base);
+    runSuiteOf(*L, base, problems);
+    return L;
+  } catch (const SkipSubject& e) {
+    problems.push_back({s.name, true, e.message});
+  } catch (const std::exception& e) {
+    problems.push_back({s.name, true, std::string("internal error while loading: ") + e.what()});
+  }
+  return nullptr;
+}
+
+std::vector<int> failingTests(const LoadedSubject& L) {
+  std::vector<int> out;
+  for (std::size_t i = 0; i < L.coverage.failing.size(); ++i)
+    if (L.coverage.failing[i] && L.coverage.usable[i]) out.push_back(L.suite.tests[i].index);
+  return out;
+}
+
+RunMetrics measure(const LoadedSubject& L, const localize::Result& result) {
+  if (result.ranking && result.diagnoses.empty()) {
+    std::vector<RankedEntry> entries;
+    for (const localize::RankedLine& l : result.ranking->lines)
+      entries.push_back({{l.file, l.line}, l.rank});
+    return rankingMetrics(entries, L.truth);
+  }
+  std::vector<DiagnosisLines> diagnoses;
+  for (const localize::Diagnosis& d : result.diagnoses) {
+    DiagnosisLines lines{{}, d.feasible};
+    for (const localize::Location& loc : d.locations)
+      lines.lines.push_back({loc.file, loc.line});
+    diagnoses.push_back(std::move(lines));
+  }
+  return diagnosisMetrics(diagnoses, L.truth);
+}
+
+/// A record for a run that produced none of its own.
+RunRecord failedRun(const LoadedSubject* L, const localize::TechniqueInfo* technique,
+                    const RunKey& key, RunStatus status, std::string message, double ms) {
+  RunRecord r;
+  r.key = key;
+  r.status = status;
+  r.message = std::move(message);
+  r.costs.totalMs = ms;
+  r.metrics.ranking = technique && !technique->perFailingTest;
+  if (L) {
+    r.costs.suiteMs = L->results.wallMs;
+    r.metrics.executableLines = L->truth.executable.size();
+  }
+  return r;
+}
+
+RunRecord executeRun(const LoadedSubject& L, const localize::TechniqueInfo& technique,
+                     const RunKey& key, const BenchOptions& o) {
+  localize::Problem problem;
+  problem.program = L.program.get();
+  problem.suite = &L.suite;
+  problem.results = &L.results;
+  problem.coverage = &L.coverage;
+  problem.options = o.formula;
+  problem.oracle = &L.oracle;
+  problem.runOptions = L.runOptions;
+  problem.options.timeoutSeconds = o.timeoutSeconds;
+  if (L.subject->unwind) problem.options.unwind = *L.subject->unwind;
+  for (std::size_t i = 0; key.test && i < L.suite.tests.size(); ++i)
+    if (L.suite.tests[i].index == key.test && L.results.results[i].failing())
+      problem.failingTest = static_cast<int>(i);
+  if (key.test && problem.failingTest < 0)
+    return failedRun(&L, &technique, key, RunStatus::Error,
+                     fmt::format("test {} does not fail on this run of the suite", key.test), 0);
+  RunRecord r;
+  r.key = key;
+  r.costs.suiteMs = L.results.wallMs;
+  auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+        .count();
+  };
+  try {
+    localize::Result result = technique.run(problem);
+    r.costs.totalMs = elapsed();
+    r.metrics = measure(L, result);
+    r.costs.solverMs = result.stats.solverMs;
+    r.costs.soft = result.stats.soft;
+    r.costs.hard = result.stats.hard;
+    r.costs.queries = result.stats.queries;
+    r.status =
+        classifyRun(result.complete, result.incompleteReason, r.costs.totalMs, o.timeoutSeconds);
+    r.message = result.incompleteReason;
+    if (r.status == RunStatus::Timeout && r.message.empty())
+      r.message = fmt::format("ran {:.1f} s, over the {:g} s limit", r.costs.totalMs / 1000,
+                              o.timeoutSeconds);
+    return r;
+  } catch (const UserError& e) {
+    return failedRun(&L, &technique, key, RunStatus::Error, e.render(), elapsed());
+  } catch (const std::exception& e) {
+    return failedRun(&L, &technique, key, RunStatus::Error,
+                     std::string("internal error: ") + e.what(), elapsed());
+  } catch (...) {
+    return failedRun(&L, &technique, key, RunStatus::Error, "internal error: unknown exception",
+                     elapsed());
+  }
+}
+
+std::string lastLine(const std::string& text) {
+  std::size_t end = text.find_last_not_of("\n\r \t");
+  if (end == std::string::npos) return "";
+  std::size_t start = text.rfind('\n', end);
+  return text.substr(start == std::string::npos ? 0 : start + 1,
+                     end + 1 - (start == std::string::npos ? 0 : start + 1));
+}
+
+RunRecord executeInChild(const LoadedSubject& L, const localize::TechniqueInfo& technique,
+                         const RunKey& key, const BenchOptions& o) {
+  double limit = hardLimitSeconds(o.timeoutSeconds);
+  ChildResult c = runChild(o.childCommand(key), limit);
+  if (!c.killed && c.exitStatus == 0) {
+    try {
+      RunRecord r = recordFromJson(nlohmann::json::parse(lastLine(c.out)));
+      if (r.key == key) return r;
+    } catch (const std::exception&) {
+    }
+  }
+  std::string message = "child process " + describeChildEnd(c, limit);
+  if (std::string last = lastLine(c.err); c.started && !last.empty()) message += ": " + last;
+  return failedRun(&L, &technique, key, c.killed ? RunStatus::Timeout : RunStatus::Error, message,
+                   c.wallMs);
+}
+
+/// A queue of work items drained by a fixed number of threads; items may add items.
+class Pool {
+public:
+  void pushBack(std::function<void()> task) { push(std::move(task), false); }
+  void pushFront(std::function<void()> task) { push(std::move(task), true); }
+  void run(unsigned threads) {
+    std::vector<std::thread> pool;
+    for (unsigned i = 1; i < threads; ++i)
+      pool.emplace_back([this] { work(); });
+    work();
+    for (std::thread& t : pool)
+      t.join();
+  }
+
+private:
+  void push(std::function<void()> task, bool front) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (front)
+      tasks_.push_front(std::move(task));
+    else
+      tasks_.push_back(std::move(task));
+    ready_.notify_one();
+  }
+  void work() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    for (;;) {
+      ready_.wait(lock, [&] { return !tasks_.empty() || busy_ == 0; });
+      if (tasks_.empty()) {
+        ready_.notify_all();
+        return;
+      }
+      std::function<void()> task = std::move(tasks_.front());
+      tasks_.pop_front();
+      ++busy_;
+      lock.unlock();
+      task();
+      task = nullptr;  // release what it holds (a subject) outside the lock
+      lock.lock();
+      --busy_;
+      ready_.notify_all();
+    }
+  }
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::deque<std::function<void()>> tasks_;
+  unsigned busy_ = 0;
+};
+
+}  // namespace
+
+double hardLimitSeconds(double timeoutSeconds) {
+  return timeoutSeconds + std::max(10.0, timeoutSeconds / 2);
+}
+
+RunRecord runIsolated(const Subject& subject, const RunKey& key, const BenchOptions& options) {
+  const localize::TechniqueInfo* technique = localize::findTechnique(key.technique);
+  if (!technique)
+    return failedRun(nullptr, nullptr, key, RunStatus::Error,
+                     "unknown technique '" + key.technique + "'", 0);
+  std::vector<SubjectProblem> problems;
+  std::shared_ptr<LoadedSubject> L = loadSubject(subject, options, false, problems);
+  if (!L) {
+    std::string why = problems.empty() ? "subject does not load" : problems.back().message;
+    return failedRun(nullptr, technique, key, RunStatus::Error, why, 0);
+  }
+  return executeRun(*L, *technique, key, options);
+}
+
+BenchOutcome runBench(const Manifest& manifest, const BenchOptions& options,
+                      const std::set<RunKey>& recorded, RunLog& log, Progress& progress) {
+  std::vector<PlannedTechnique> planned;
+  std::vector<const localize::TechniqueInfo*> infos;
+  for (const std::string& name : options.techniques) {
+    const localize::TechniqueInfo* info = localize::findTechnique(name);
+    if (!info)
+      throw UserError("unknown technique '" + name + "' (known: " + localize::techniqueNames() +
+                      ")");
+    planned.push_back({info->name, info->perFailingTest});
+    infos.push_back(info);
+  }
+  auto infoOf = [&](const std::string& name) {
+    return *std::find_if(infos.begin(), infos.end(), [&](auto* i) { return i->name == name; });
+  };
+  BenchOutcome outcome;
+  std::mutex mutex;  // guards outcome
+  Pool pool;
+  for (const Subject& subject : manifest.subjects) {
+    if (!needsLoading(subject.name, planned, options.shard, recorded)) {
+      progress.subjectLoaded(subject.name, 0);
+      continue;
+    }
+    pool.pushBack([&, s = &subject] {
+      std::vector<SubjectProblem> problems;
+      std::shared_ptr<LoadedSubject> L = loadSubject(*s, options, true, problems);
+      std::vector<RunKey> keys;
+      if (L)
+        keys = planRuns(s->name, planned, failingTests(*L), options.maxFailing, options.shard,
+                        recorded);
+      {
+        std::lock_guard<std::mutex> lock(mutex);
+        outcome.validated.insert(s->name);
+        outcome.problems.insert(outcome.problems.end(), problems.begin(), problems.end());
+      }
+      for (const SubjectProblem& p : problems)
+        progress.problem(p);
+      progress.subjectLoaded(s->name, keys.size());
+      for (auto it = keys.rbegin(); it != keys.rend(); ++it)
+        pool.pushFront([&, L, key = *it] {
+          progress.runStarted(key);
+          const localize::TechniqueInfo& info = *infoOf(key.technique);
+          RunRecord r = options.childCommand && info.perFailingTest
+                            ? executeInChild(*L, info, key, options)
+                            : executeRun(*L, info, key, options);
+          log.append(r);
+          {
+            std::lock_guard<std::mutex> lock(mutex);
+            ++outcome.ran;
+          }
+          progress.runFinished(r);
+        });
+    });
+  }
+  unsigned jobs = options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+  pool.run(jobs);
+  std::stable_sort(outcome.problems.begin(), outcome.problems.end(),
+                   [&](const SubjectProblem& a, const SubjectProblem& b) {
+                     auto pos = [&](const std::string& n) {
+                       auto& v = manifest.subjects;
+                       return std::find_if(v.begin(), v.end(),
+                                           [&](const Subject& s) { return s.name == n; }) -
+                              v.begin();
+                     };
+                     return pos(a.subject) < pos(b.subject);
+                   });
+  return outcome;
+}
+
+}  // namespace culprit::bench

@@ -1,0 +1,13 @@
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char *argv[]) {
+  int a = atoi(argv[1]);
+  int b = atoi(argv[2]);
+  int m = a;
+  assert(a != 5);
+  if (b > a)
+    m = b;
+  printf("%d\n", m);
+  return 0;
+}
