@@ -1,5 +1,6 @@
 // The technique registry. Techniques are listed here explicitly (rather than by static
 // registrars) so that linking from static libraries can never drop one.
+#include "localize/formula.h"
 #include "localize/technique.h"
 
 #include <chrono>
@@ -26,6 +27,9 @@ std::vector<TechniqueInfo> makeRegistry() {
                               "spectrum-based: Tarantula, ties broken by confidence"));
   all.push_back(sbflTechnique(SbflFormula::Ochiai, "spectrum-based: Ochiai"));
   all.push_back(sbflTechnique(SbflFormula::DStar, "spectrum-based: DStar (star 2)"));
+  all.push_back(programFormulaTechnique());
+  all.push_back(flowSensitiveTechnique());
+  all.push_back(flowInsensitiveTechnique());
   return all;
 }
 

@@ -1,0 +1,144 @@
+// encode(), observe() and reading models back: angelic values and their instance keys.
+#include "encode/encode.h"
+
+#include "encode/symex.h"
+#include "exec/arith.h"
+
+#include <algorithm>
+#include <map>
+
+namespace culprit::encode {
+
+const char* familyName(Family f) {
+  switch (f) {
+  case Family::Program: return "program formula";
+  case Family::TraceFlowSensitive: return "flow-sensitive trace formula";
+  case Family::TraceFlowInsensitive: return "flow-insensitive trace formula";
+  }
+  return "?";
+}
+
+Encoding encode(z3::context& ctx, const ir::Program& program, const exec::RunInput& input,
+                const Expectation& expect, const EncodeOptions& options,
+                const exec::RunResult* trace) {
+  Encoding enc(ctx);
+  enc.family = options.family;
+  detail::Request request{&program, &input, &expect, &options, trace};
+  detail::SymExec(ctx, request, enc).run();
+  return enc;
+}
+
+std::optional<Observed> observe(const ir::Program& program, const exec::RunInput& input,
+                                const exec::RunOptions& runOptions) {
+  z3::context ctx;
+  return observe(ctx, program, input, runOptions);
+}
+
+std::optional<Observed> observe(z3::context& ctx, const ir::Program& program,
+                                const exec::RunInput& input, const exec::RunOptions& runOptions) {
+  exec::RunOptions o = runOptions;
+  o.trace = true;
+  o.coverage = false;
+  o.observer = nullptr;
+  const exec::RunResult run = exec::run(program, input, o);
+  if (run.verdict != exec::Verdict::Exited) return std::nullopt;
+  EncodeOptions eo;
+  eo.family = Family::TraceFlowSensitive;
+  eo.relax = false;
+  eo.entry = o.entry;
+  eo.programName = o.programName;
+  Expectation none;
+  none.assertions = false;
+  const Encoding enc = encode(ctx, program, input, none, eo, &run);
+  Observed obs;
+  obs.exitStatus = run.exitStatus;
+  for (const EncodedOutput& out : enc.outputs) {
+    OutputEvent ev{out.key, {}};
+    for (std::size_t j = 0; j < out.values.size(); ++j) {
+      const z3::expr v = out.values[j].simplify();
+      if (!v.is_numeral())
+        throw std::logic_error("output of a concrete run is not constant: " + v.to_string());
+      z3::model empty(ctx);
+      ev.values.push_back(modelValue(empty, v, out.types[j]));
+    }
+    obs.events.push_back(std::move(ev));
+  }
+  return obs;
+}
+
+std::int64_t modelValue(const z3::model& model, const z3::expr& v, ir::IntKind type) {
+  const z3::expr e = v.is_numeral() ? v : model.eval(v, true);
+  if (e.is_bool()) return e.is_true() ? 1 : 0;
+  if (!e.is_numeral()) return 0;
+  if (e.is_bv()) {
+    std::uint64_t u = 0;
+    e.is_numeral_u64(u);
+    const unsigned w = e.get_sort().bv_size();
+    if (ir::isSigned(type) && w < 64 && ((u >> (w - 1)) & 1)) u |= ~std::uint64_t{0} << w;
+    return exec::arith::convert(static_cast<std::int64_t>(u), type);
+  }
+  std::int64_t i = 0;
+  if (!e.is_numeral_i64(i)) {
+    std::uint64_t wrapped = 0;
+    const std::string s = e.get_decimal_string(0);
+    for (char c : s)
+      if (c >= '0' && c <= '9') wrapped = wrapped * 10 + static_cast<std::uint64_t>(c - '0');
+    if (!s.empty() && s[0] == '-') wrapped = ~wrapped + 1;
+    i = static_cast<std::int64_t>(wrapped);
+  }
+  return exec::arith::convert(i, type);
+}
+
+namespace {
+
+/// Occurrence of each instance of the given statements on the model's path.
+std::map<std::uint32_t, std::uint32_t> occurrences(const Encoding& enc, const z3::model& model,
+                                                   const std::vector<bool>& wanted) {
+  std::map<ir::StmtId, std::vector<std::pair<std::uint32_t, std::uint32_t>>> byStmt;
+  for (std::uint32_t i = 0; i < enc.instances.size(); ++i) {
+    const Instance& inst = enc.instances[i];
+    if (inst.origin.stmt < wanted.size() && wanted[inst.origin.stmt])
+      byStmt[inst.origin.stmt].emplace_back(inst.origin.copy, i);
+  }
+  std::map<std::uint32_t, std::uint32_t> occ;
+  for (auto& [stmt, copies] : byStmt) {
+    std::sort(copies.begin(), copies.end());
+    std::uint32_t n = 0;
+    for (const auto& [copy, index] : copies) {
+      if (!model.eval(enc.instances[index].reached, true).is_true()) continue;
+      occ[index] = enc.family == Family::Program ? n : copy;
+      ++n;
+    }
+  }
+  return occ;
+}
+
+}  // namespace
+
+std::vector<AngelicInstance> angelicValues(const Encoding& enc, const z3::model& model,
+                                           std::span<const std::uint32_t> groups) {
+  std::vector<bool> wanted;
+  for (std::uint32_t g : groups) {
+    const ir::StmtId s = enc.groups.at(g).stmt;
+    if (wanted.size() <= s) wanted.resize(s + 1, false);
+    wanted[s] = true;
+  }
+  const std::map<std::uint32_t, std::uint32_t> occ = occurrences(enc, model, wanted);
+  std::vector<AngelicInstance> out;
+  for (std::uint32_t g : groups)
+    for (std::uint32_t index : enc.groups[g].instances) {
+      auto it = occ.find(index);
+      if (it == occ.end()) continue;  // not on the model's path
+      const Instance& inst = enc.instances[index];
+      AngelicInstance a;
+      a.key = {inst.origin.stmt, it->second};
+      a.kind = inst.kind;
+      a.iteration = inst.origin.iteration;
+      a.group = g;
+      a.value = modelValue(model, inst.value, inst.type);
+      out.push_back(a);
+    }
+  return out;
+}
+
+}  // namespace culprit::encode

@@ -1,0 +1,232 @@
+// The encoder: turns a C program (culprit's IR) and one test's inputs into an SSA formula over
+// Z3 terms whose clauses keep their origin (statement, instance). Three formula families:
+//  - Program (PF, BugAssist/SNIPER): every path, calls inlined, loops and recursion unwound to
+//    a bound, joins as ite;
+//  - TraceFlowSensitive (FS): only the statements one concrete run executed (from the
+//    interpreter's trace), branch guards kept: an assignment holds only while the guards that
+//    control it hold, so relaxing a guard frees the values it controls;
+//  - TraceFlowInsensitive (FI): the run's assignments only; branch conditions are dropped.
+// Each assignment and each branch condition of untrusted code is a soft group `sel -> clause`;
+// inputs, joins, the oracle, runtime-error freedom and trusted (harness) code are hard.
+// C integer semantics are exact by default (bit-vectors of each type's width). Ints::Math uses
+// integers: with checkOverflow (the default) it is an exact encoding too — signed results must
+// stay in range, modular operations are normalised — so both give the same MCSs; without it,
+// signed arithmetic is mathematical (no wraparound). See cint.h.
+// Termination: the oracle's output count and exit status are checked where the run ends (exit,
+// end of the entry function); a trace formula of a run that failed stops at the failing
+// instance and demands only what precedes it (the output prefix, the violated check).
+#pragma once
+
+#include "exec/exec.h"
+#include "ir/ir.h"
+
+#include <z3++.h>
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace culprit::encode {
+
+enum class Family : std::uint8_t { Program, TraceFlowSensitive, TraceFlowInsensitive };
+enum class Ints : std::uint8_t { BitVector, Math };
+enum class Granularity : std::uint8_t { Statement, Instance };
+const char* familyName(Family f);
+
+struct EncodeOptions {
+  Family family = Family::Program;
+  Ints ints = Ints::BitVector;
+  /// Statement: one selector per source statement, shared by its instances; Instance: one per
+  /// instance (unwound copy in PF, occurrence in a trace).
+  Granularity granularity = Granularity::Statement;
+  /// Program family: loop iterations and recursion depth encoded. Reaching iteration
+  /// unwind + 1 (or depth unwind + 1) is assumed not to happen (hard), see Encoding::unwindingHit.
+  unsigned unwind = 10;
+  std::string entry = "main";        ///< entry function (others take RunInput::entryArgs)
+  std::string programName = "prog";  ///< argv[0]
+  /// false: no soft groups at all; every statement is hard (bounded model checking, evaluation).
+  bool relax = true;
+  /// Statements that only store an input (`x = atoi(argv[1])`, `c = getchar()`,
+  /// `v = __VERIFIER_nondet_int()`) are hard, like the input itself: they are never suspected.
+  bool hardInputStatements = false;
+  /// Nondet intrinsics return fresh unconstrained values (bounded model checking) instead of
+  /// RunInput::nondet.
+  bool symbolicNondet = false;
+  /// Demand the absence of signed overflow, as the interpreter reports it as a runtime error
+  /// (C's undefined behaviour). Without it, wrapped values would give spurious diagnoses that
+  /// replay rejects (e.g. `b = a + 1` with a = INT_MAX satisfies `b <= a`).
+  bool checkOverflow = true;
+  /// Arrays of at most this many cells are expanded into one term per cell (a symbolic index
+  /// becomes an ite chain); larger ones become Z3 arrays (index -> element). Measured on a
+  /// loop writing and reading an int[N] at symbolic indexes (pf, all MCSs up to size 3):
+  /// expanded is 3-5x faster up to N = 256 (bit-vectors: 32-48 ms against 120-190 ms) and on
+  /// par from N = 1024 on, while each expanded cell costs memory in every forked state.
+  std::uint64_t expandArraysUpTo = 256;
+};
+
+/// One output call as the oracle sees it: what was printed to stdout, split into the
+/// constant part (format and string arguments) and the integer arguments, normalised to their
+/// C types as the interpreter holds them.
+struct OutputEvent {
+  std::string key;
+  std::vector<std::int64_t> values;
+  bool operator==(const OutputEvent&) const = default;
+};
+
+/// What the formula demands of the run: the test's oracle.
+struct Expectation {
+  bool assertions = true;  ///< assert/__assert_fail/reach_error/abort must not fire
+  /// When set: stdout, as output events, must equal these (in order, no more, no fewer).
+  std::optional<std::vector<OutputEvent>> output;
+  std::optional<int> exitStatus;  ///< when set: the run must end with this status
+};
+
+/// Where an instance comes from.
+struct Origin {
+  ir::StmtId stmt = ir::kNone;
+  /// Trace families: the occurrence (0-based execution count of `stmt` in the run).
+  /// Program family: the index of this unwound copy among the copies of `stmt`.
+  std::uint32_t copy = 0;
+  std::uint32_t iteration = 0;  ///< innermost loop iteration in its call (1-based), 0 if none
+  std::vector<ir::StmtId> callContext;  ///< call-site statements, outermost first
+};
+
+enum class InstanceKind : std::uint8_t {
+  Value,   ///< assignment, initialised declaration, return: `value` is the produced value
+  Branch,  ///< if/loop condition: `value` is the Boolean decision
+  Switch,  ///< switch: `value` is the index of the arm entered (-1 for none)
+};
+
+/// One encoded statement instance that produces a value or a decision.
+struct Instance {
+  Origin origin;
+  InstanceKind kind = InstanceKind::Value;
+  z3::expr reached;  ///< true in a model iff the instance executes on the model's path
+  z3::expr value;    ///< see InstanceKind
+  ir::IntKind type = ir::IntKind::Int;  ///< Value/Switch: the C type of `value`
+  std::uint32_t group = ir::kNone;      ///< its soft group, kNone when hard
+};
+
+/// A soft group: relaxing it (selector false) frees every clause it guards.
+struct SoftGroup {
+  z3::expr selector;
+  ir::StmtId stmt = ir::kNone;
+  std::vector<std::uint32_t> instances;  ///< indexes into Encoding::instances
+  /// False once sliceToObligations() found that no obligation depends on the group: relaxing
+  /// it never helps, so it is in no MCS and need not be a soft group at all.
+  bool relevant = true;
+};
+
+enum class HardKind : std::uint8_t {
+  Definition,    ///< `sel -> clause` of a soft group, or a hard assignment/phi
+  Input,         ///< the test's inputs
+  Oracle,        ///< assertions, expected output and exit status
+  RuntimeCheck,  ///< no division by zero, no out-of-bounds index, no bad shift (overflow)
+  Assumption,    ///< assume()
+  Unwinding,     ///< a loop/recursion bound is not reached
+};
+
+struct HardClause {
+  z3::expr clause;
+  HardKind kind = HardKind::Definition;
+  ir::StmtId stmt = ir::kNone;  ///< the statement it comes from, kNone for inputs
+  /// Definition clauses of soft groups: the Z3 id of the SSA constant they define (0: none).
+  unsigned defines = 0;
+};
+
+/// A nondet call's value (Program family with symbolicNondet), in encoding order.
+struct NondetCall {
+  z3::expr value;
+  z3::expr reached;
+  ir::IntKind type = ir::IntKind::Int;
+};
+
+/// An output call, for evaluation in a model (differential tests, bounded model checking).
+struct EncodedOutput {
+  z3::expr reached, index;  ///< index: position among the run's stdout events
+  std::string key;
+  std::vector<z3::expr> values;
+  std::vector<ir::IntKind> types;
+};
+
+struct Encoding {
+  Family family = Family::Program;
+  std::vector<HardClause> hard;
+  std::vector<SoftGroup> groups;
+  std::vector<Instance> instances;
+  /// Disjunction of the path conditions that reach a loop iteration or recursion depth beyond
+  /// the bound (asserted false among the hard clauses). Satisfiable with the formula means the
+  /// bound was too small for some relaxation.
+  z3::expr unwindingHit;
+  /// Disjunction of the path conditions under which an assertion fails (assert, __assert_fail,
+  /// reach_error, abort). Forbidden among the hard clauses when Expectation::assertions.
+  z3::expr violation;
+  std::vector<NondetCall> nondet;
+  std::vector<EncodedOutput> outputs;
+  /// Exit status of the run (program end or exit()), for evaluation in a model.
+  z3::expr exitStatus;
+  /// A trace family whose run ended in a failure: the formula stops at the failing instance.
+  bool truncated = false;
+  /// Some object is a Z3 array (the formula is not pure bit-vector/integer arithmetic).
+  bool usesArrays = false;
+
+  explicit Encoding(z3::context& ctx)
+      : unwindingHit(ctx.bool_val(false)), violation(ctx.bool_val(false)),
+        exitStatus(ctx.int_val(0)) {}
+};
+
+/// A construct the encoder cannot express (e.g. a string computed by the program passed to
+/// atoi). Techniques report it as an incomplete result.
+class EncodeError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Encodes `program` on `input`. Trace families need the interpreter's run of the same input
+/// with RunOptions::trace (`trace`). Throws EncodeError.
+Encoding encode(z3::context& ctx, const ir::Program& program, const exec::RunInput& input,
+                const Expectation& expect, const EncodeOptions& options,
+                const exec::RunResult* trace = nullptr);
+
+/// Cone-of-influence slicing: drops the definition clauses of SSA values no obligation (oracle,
+/// runtime check, assumption, bound) depends on, directly or through other definitions, and
+/// marks soft groups left without any clause irrelevant. MCSs are unchanged; the model no longer
+/// defines the dropped values (EncodedOutput values of a formula without an output oracle, say).
+/// Returns the number of clauses dropped.
+std::size_t sliceToObligations(Encoding& enc);
+
+/// The stdout events and exit status of a concrete run of `program` on `input` (used for the
+/// golden program's expected output). Runs the interpreter with a trace and evaluates the
+/// trace formula without relaxation. Returns nullopt when the run does not exit normally.
+struct Observed {
+  std::vector<OutputEvent> events;
+  int exitStatus = 0;
+};
+std::optional<Observed> observe(const ir::Program& program, const exec::RunInput& input,
+                                const exec::RunOptions& runOptions);
+/// Same, encoding in `ctx` (creating a Z3 context costs milliseconds).
+std::optional<Observed> observe(z3::context& ctx, const ir::Program& program,
+                                const exec::RunInput& input, const exec::RunOptions& runOptions);
+
+/// An instance whose value or decision a model changes: what replay must force.
+struct AngelicInstance {
+  exec::InstanceKey key;
+  std::int64_t value = 0;  ///< value, or decision (1/0, switch arm)
+  InstanceKind kind = InstanceKind::Value;
+  std::uint32_t iteration = 0;
+  std::uint32_t group = 0;
+};
+
+/// The instances of `groups` that execute on `model`'s path, with the values the model gives
+/// them, in encoding order. Occurrences of Program-family copies are computed from the model
+/// (a copy's occurrence is the number of earlier reached copies of the same statement).
+std::vector<AngelicInstance> angelicValues(const Encoding& enc, const z3::model& model,
+                                           std::span<const std::uint32_t> groups);
+
+/// The value of `v` (of C type `type`) in `model`, normalised as the interpreter holds it.
+std::int64_t modelValue(const z3::model& model, const z3::expr& v, ir::IntKind type);
+
+}  // namespace culprit::encode

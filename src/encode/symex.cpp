@@ -1,0 +1,505 @@
+// Symbolic executor, part 1: setup, instances and their clauses, the oracle, merging states.
+// See symex.h for the overall scheme.
+#include "encode/symex.h"
+
+#include "exec/arith.h"
+
+namespace culprit::encode::detail {
+
+namespace {
+std::uint64_t traceKey(ir::StmtId s, std::uint32_t occurrence) {
+  return std::uint64_t{s} << 32 | occurrence;
+}
+}  // namespace
+
+SymExec::SymExec(z3::context& ctx, const Request& r, Encoding& out)
+    : ctx_(ctx), prog_(*r.program), input_(*r.input), expect_(*r.expect), opt_(*r.options),
+      trace_(r.trace), out_(out), ints_(ctx, r.options->ints, r.options->checkOverflow),
+      traceMode_(r.options->family != Family::Program), concreteVars_(ctx), concreteValues_(ctx) {
+  out_.exitStatus = ints_.literal(0, ir::IntKind::Int);
+  copies_.assign(prog_.stmts.size(), 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Setup
+
+void SymExec::run() {
+  if (traceMode_) indexTrace();
+  const ir::Function* entry = prog_.findFunction(opt_.entry);
+  if (!entry || !entry->body) throw EncodeError("no function '" + opt_.entry + "' to encode");
+  objects_.push_back(ObjectInfo{});  // the null object
+  const z3::expr zero = ints_.index(0);
+  State st{ctx_.bool_val(true), {}, zero, zero, zero};
+  setUpGlobals(st);
+  std::vector<Val> args = entryArguments(*entry, st);
+  Frame root;
+  frames_.push_back(root);
+  const Val result = enterCall(*entry, args, st);
+  frames_.pop_back();
+  z3::expr status = ints_.literal(0, ir::IntKind::Int);
+  if (entry->ret && entry->ret->isInt())
+    status = ints_.convert(result.v, entry->ret->intKind, ir::IntKind::Int);
+  terminate(st, status);
+}
+
+ObjId SymExec::newObject(ObjectInfo info) {
+  info.useArray = info.kind == ObjKind::Var && !info.pointerCells && info.size > 1 &&
+                  info.size > opt_.expandArraysUpTo;
+  out_.usesArrays = out_.usesArrays || info.useArray;
+  objects_.push_back(std::move(info));
+  return static_cast<ObjId>(objects_.size() - 1);
+}
+
+void SymExec::initObject(ObjId id, State& st, const Val& fill) {
+  if (st.objs.size() <= id) st.objs.resize(objects_.size());
+  ObjState& os = st.objs[id];
+  const ObjectInfo& info = objects_[id];
+  os.live = true;
+  os.cells.clear();
+  os.array.reset();
+  if (info.useArray)
+    os.array = z3::const_array(ints_.indexSort(), fill.v);
+  else
+    os.cells.assign(info.size, fill);
+}
+
+ObjectInfo SymExec::varObject(ir::VarId v) const {
+  const ir::Var& var = prog_.vars[v];
+  ObjectInfo info;
+  info.kind = ObjKind::Var;
+  info.name = var.name;
+  info.size = var.type->cellCount();
+  const ir::TypeRef cell = var.type->scalarType();
+  info.pointerCells = cell->isPointer();
+  if (cell->isInt()) info.cell = cell->intKind;
+  return info;
+}
+
+Val SymExec::zeroOf(const ObjectInfo& info) const {
+  if (info.pointerCells) return nullPointer();
+  return intVal(ints_.literal(0, info.cell));
+}
+
+void SymExec::setUpGlobals(State& st) {
+  globals_.assign(prog_.globals.size(), kNullObject);
+  for (ir::VarId g : prog_.globals) {
+    const ObjId id = newObject(varObject(g));
+    globals_[prog_.vars[g].slot] = id;
+    initObject(id, st, zeroOf(objects_[id]));
+  }
+  for (ir::VarId g : prog_.globals)
+    if (const ir::Expr* init = prog_.vars[g].init.get())
+      initialize(globals_[prog_.vars[g].slot], prog_.vars[g].type, *init, st);
+}
+
+Val SymExec::setUpArgv(State& st) {
+  const std::size_t argc = input_.args.size() + 1;
+  std::vector<ObjId> strings;
+  for (std::size_t k = 0; k < argc; ++k) {
+    ObjectInfo info;
+    info.kind = ObjKind::ArgvString;
+    info.name = "argv[" + std::to_string(k) + "]";
+    info.cell = ir::IntKind::Char;
+    info.text = k == 0 ? opt_.programName : input_.args[k - 1];
+    info.size = info.text.size() + 1;
+    const ObjId id = newObject(info);
+    initObject(id, st, intVal(ints_.literal(0, ir::IntKind::Char)));
+    for (std::size_t c = 0; c < info.text.size(); ++c)
+      st.objs[id].cells[c] =
+          intVal(ints_.literal(static_cast<unsigned char>(info.text[c]), ir::IntKind::Char));
+    strings.push_back(id);
+  }
+  ObjectInfo table;
+  table.kind = ObjKind::Argv;
+  table.name = "argv";
+  table.pointerCells = true;
+  table.size = argc + 1;
+  const ObjId argv = newObject(table);
+  initObject(argv, st, nullPointer());
+  for (std::size_t k = 0; k < argc; ++k)
+    st.objs[argv].cells[k] = pointerTo(strings[k]);
+  return pointerTo(argv);
+}
+
+std::vector<Val> SymExec::entryArguments(const ir::Function& fn, State& st) {
+  std::vector<Val> args;
+  const std::size_t n = fn.params.size();
+  if (fn.name == "main") {
+    if (n >= 1)
+      args.push_back(intVal(
+          ints_.literal(static_cast<std::int64_t>(input_.args.size() + 1), ir::IntKind::Int)));
+    if (n >= 2) args.push_back(setUpArgv(st));
+    while (args.size() < n)
+      args.push_back(nullPointer());
+    return args;
+  }
+  if (input_.entryArgs.size() != n)
+    throw EncodeError("entry function '" + fn.name + "' takes " + std::to_string(n) +
+                      " arguments, the test gives " + std::to_string(input_.entryArgs.size()));
+  for (std::size_t k = 0; k < n; ++k) {
+    const ir::TypeRef t = prog_.vars[fn.params[k]].type;
+    if (!t->isInt()) throw EncodeError("entry function with a non-integer parameter");
+    args.push_back(intVal(ints_.literal(input_.entryArgs[k], t->intKind)));
+  }
+  return args;
+}
+
+void SymExec::indexTrace() {
+  if (!trace_) throw EncodeError("a trace formula needs the run's trace");
+  if (trace_->verdict == exec::Verdict::StepLimit)
+    throw EncodeError("the failing run hit the step limit: its trace formula is not encoded");
+  for (std::size_t i = 0; i < trace_->trace.size(); ++i) {
+    const exec::InstanceKey& k = trace_->trace[i].key;
+    traceIndex_[traceKey(k.stmt, k.occurrence)] = i;
+  }
+  if (trace_->failed() && trace_->verdict != exec::Verdict::StepLimit && !trace_->trace.empty())
+    failingKey_ = trace_->trace.back().key;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Instances and clauses
+
+void SymExec::beginInstance(const ir::Stmt& s) {
+  Current c;
+  c.stmt = &s;
+  c.origin.stmt = s.id;
+  c.origin.copy = copies_[s.id]++;
+  c.origin.iteration = frames_.back().iteration;
+  c.origin.callContext = frames_.back().context;
+  c.failing = failingKey_ && failingKey_->stmt == s.id && failingKey_->occurrence == c.origin.copy;
+  current_.push_back(std::move(c));
+}
+
+void SymExec::endInstance(State& st) {
+  const bool failing = current_.back().failing;
+  current_.pop_back();
+  if (failing) {
+    out_.truncated = true;
+    kill(st);
+  }
+}
+
+namespace {
+/// `e` (under casts) reads an input: atoi/atol/atoll/strtol, getchar or a nondet value.
+bool readsInput(const ir::Expr* e) {
+  while (e && e->kind == ir::ExprKind::Cast && !e->ops.empty())
+    e = e->ops[0].get();
+  if (!e || e->kind != ir::ExprKind::Call) return false;
+  switch (e->builtin) {
+  case ir::Builtin::Atoi:
+  case ir::Builtin::Atol:
+  case ir::Builtin::Atoll:
+  case ir::Builtin::Strtol:
+  case ir::Builtin::Getchar:
+  case ir::Builtin::Nondet: return true;
+  default: return false;
+  }
+}
+
+/// An assignment or initialised declaration whose value is an input read as such.
+bool isInputStatement(const ir::Stmt& s) {
+  if (s.role != ir::StmtRole::Assign || !s.expr) return false;
+  if (s.kind == ir::StmtKind::Decl) return readsInput(s.expr.get());
+  const ir::Expr* e = s.expr.get();
+  while (e->kind == ir::ExprKind::Cast && e->type->isVoid())
+    e = e->ops[0].get();
+  return e->kind == ir::ExprKind::Assign && readsInput(e->ops[1].get());
+}
+}  // namespace
+
+bool SymExec::relaxable() const {
+  if (!opt_.relax || frames_.back().trusted || current_.empty()) return false;
+  return !(opt_.hardInputStatements && isInputStatement(*current_.back().stmt));
+}
+
+std::uint32_t SymExec::groupFor(const Origin& origin) {
+  const bool perStatement = opt_.granularity == Granularity::Statement;
+  if (perStatement) {
+    auto it = statementGroup_.find(origin.stmt);
+    if (it != statementGroup_.end()) return it->second;
+  }
+  std::string name = "s!" + std::to_string(origin.stmt);
+  if (!perStatement) name += "!" + std::to_string(origin.copy);
+  out_.groups.push_back(SoftGroup{ctx_.bool_const(name.c_str()), origin.stmt, {}});
+  const auto id = static_cast<std::uint32_t>(out_.groups.size() - 1);
+  if (perStatement) statementGroup_[origin.stmt] = id;
+  return id;
+}
+
+const exec::TraceEntry* SymExec::traced(const Origin& o) const {
+  if (!trace_) return nullptr;
+  auto it = traceIndex_.find(traceKey(o.stmt, o.copy));
+  return it == traceIndex_.end() ? nullptr : &trace_->trace[it->second];
+}
+
+void SymExec::addInstance(Instance inst, State& st) {
+  (void)st;
+  const auto index = static_cast<std::uint32_t>(out_.instances.size());
+  if (inst.group != ir::kNone) out_.groups[inst.group].instances.push_back(index);
+  out_.instances.push_back(std::move(inst));
+}
+
+z3::expr SymExec::produce(State& st, const z3::expr& natural, ir::IntKind k) {
+  if (st.dead()) return natural;
+  const Current& c = current_.back();
+  const exec::TraceEntry* entry = traceMode_ ? traced(c.origin) : nullptr;
+  if (!relaxable()) {
+    const z3::expr& v = natural;  // numerals are folded as they are built
+    std::optional<std::int64_t> n = ints_.numeral(v, k);
+    if (entry && entry->hasValue && n && *n != entry->value)
+      throw std::logic_error("encoder and interpreter disagree on the value of " +
+                             prog_.where(c.stmt->range));
+    return v;
+  }
+  const z3::expr v = ints_.fresh("v!" + std::to_string(c.origin.stmt) + "!" +
+                                     std::to_string(c.origin.copy) + "!" + std::to_string(fresh_++),
+                                 k);
+  const std::uint32_t group = groupFor(c.origin);
+  z3::expr clause = v == natural;
+  if (opt_.family == Family::TraceFlowSensitive) clause = imply(st.guard, clause);
+  hard(imply(out_.groups[group].selector, clause), HardKind::Definition, &v);
+  const z3::expr typed = ints_.valueOfKind(v, k);
+  // An angelic value is a value of its C type (the natural one is, by construction).
+  if (!typed.is_true()) hard(out_.groups[group].selector || typed, HardKind::Definition, &v);
+  addInstance(Instance{c.origin, InstanceKind::Value, st.guard, v, k, group}, st);
+  if (entry && entry->hasValue) rememberConcrete(v, ints_.literal(entry->value, k));
+  return v;
+}
+
+Decision SymExec::decide(State& st, const z3::expr& cond) {
+  Decision d;
+  if (st.dead()) return d;
+  const Current& c = current_.back();
+  const exec::TraceEntry* entry = traceMode_ ? traced(c.origin) : nullptr;
+  if (traceMode_ && (!entry || entry->decision < 0)) return d;  // the run failed here
+  const z3::expr yes = ctx_.bool_val(true);
+  if (opt_.family == Family::TraceFlowInsensitive) {
+    (entry->decision ? d.whenTrue : d.whenFalse) = yes;
+    return d;
+  }
+  z3::expr b = cond;
+  if (relaxable()) {
+    b = ctx_.bool_const(("b!" + std::to_string(c.origin.stmt) + "!" +
+                         std::to_string(c.origin.copy) + "!" + std::to_string(fresh_++))
+                            .c_str());
+    const std::uint32_t group = groupFor(c.origin);
+    z3::expr clause = b == cond;
+    if (opt_.family == Family::TraceFlowSensitive) clause = imply(st.guard, clause);
+    hard(imply(out_.groups[group].selector, clause), HardKind::Definition, &b);
+    addInstance(Instance{c.origin, InstanceKind::Branch, st.guard, b, ir::IntKind::Int, group}, st);
+    if (entry) rememberConcrete(b, ctx_.bool_val(entry->decision != 0));
+  } else {
+    if (entry && (b.is_true() || b.is_false()) && b.is_true() != (entry->decision != 0))
+      throw std::logic_error("encoder and interpreter disagree on the branch at " +
+                             prog_.where(c.stmt->range));
+  }
+  if (traceMode_) {
+    if (entry->decision)
+      d.whenTrue = b;
+    else
+      d.whenFalse = negate(b);
+    return d;
+  }
+  if (!b.is_false()) d.whenTrue = b;
+  if (!b.is_true()) d.whenFalse = negate(b);
+  return d;
+}
+
+z3::expr SymExec::decideArm(State& st, const z3::expr& natural, std::int32_t* tracedArm) {
+  const Current& c = current_.back();
+  const exec::TraceEntry* entry = traceMode_ ? traced(c.origin) : nullptr;
+  *tracedArm = entry ? entry->decision : -1;
+  if (st.dead() || !relaxable() || opt_.family == Family::TraceFlowInsensitive) return natural;
+  const z3::expr d = ints_.fresh("d!" + std::to_string(c.origin.stmt) + "!" +
+                                     std::to_string(c.origin.copy) + "!" + std::to_string(fresh_++),
+                                 ir::IntKind::Int);
+  const std::uint32_t group = groupFor(c.origin);
+  z3::expr clause = d == natural;
+  if (opt_.family == Family::TraceFlowSensitive) clause = imply(st.guard, clause);
+  hard(imply(out_.groups[group].selector, clause), HardKind::Definition, &d);
+  addInstance(Instance{c.origin, InstanceKind::Switch, st.guard, d, ir::IntKind::Int, group}, st);
+  if (entry) rememberConcrete(d, ints_.literal(entry->decision, ir::IntKind::Int));
+  return d;
+}
+
+void SymExec::require(const State& st, const z3::expr& cond, HardKind kind) {
+  if (st.dead()) return;
+  const z3::expr clause = imply(st.guard, cond);
+  if (!clause.is_true()) hard(clause, kind);
+}
+
+void SymExec::hard(const z3::expr& clause, HardKind kind, const z3::expr* defines) {
+  const ir::StmtId stmt = current_.empty() ? ir::kNone : current_.back().origin.stmt;
+  out_.hard.push_back(HardClause{clause, kind, stmt, defines ? defines->id() : 0});
+}
+
+void SymExec::rememberConcrete(const z3::expr& var, const z3::expr& value) {
+  concreteVars_.push_back(var);
+  concreteValues_.push_back(value);
+}
+
+std::optional<bool> SymExec::concreteTruth(const z3::expr& cond) const {
+  z3::expr c = cond;
+  if (c.is_true() || c.is_false()) return c.is_true();
+  if (!concreteVars_.empty()) {
+    z3::expr_vector from = concreteVars_, to = concreteValues_;
+    c = c.substitute(from, to);
+  }
+  c = c.simplify();
+  if (c.is_true()) return true;
+  if (c.is_false()) return false;
+  return std::nullopt;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Oracle
+
+void SymExec::emitOutput(State& st, std::string key, std::vector<z3::expr> values,
+                         std::vector<ir::IntKind> kinds) {
+  if (st.dead()) return;
+  EncodedOutput o{st.guard, st.outCount, std::move(key), std::move(values), std::move(kinds)};
+  st.outCount = ints_.indexAdd(st.outCount, ints_.index(1));
+  if (expect_.output) {
+    const std::vector<OutputEvent>& want = *expect_.output;
+    const z3::expr& index = o.index;
+    if (std::optional<std::int64_t> n = ints_.numeral(index, ir::IntKind::Long)) {
+      const bool inRange = *n >= 0 && static_cast<std::size_t>(*n) < want.size();
+      require(st,
+              inRange ? matchesEvent(o, want[static_cast<std::size_t>(*n)]) : ctx_.bool_val(false),
+              HardKind::Oracle);
+    } else {
+      require(st, ints_.indexLess(index, ints_.index(static_cast<std::int64_t>(want.size()))),
+              HardKind::Oracle);
+      for (std::size_t i = 0; i < want.size(); ++i)
+        require(st,
+                imply(equal(index, ints_.index(static_cast<std::int64_t>(i))),
+                      matchesEvent(o, want[i])),
+                HardKind::Oracle);
+    }
+  }
+  out_.outputs.push_back(std::move(o));
+}
+
+z3::expr SymExec::matchesEvent(const EncodedOutput& o, const OutputEvent& want) const {
+  if (o.key != want.key || o.values.size() != want.values.size()) return ctx_.bool_val(false);
+  z3::expr all = ctx_.bool_val(true);
+  for (std::size_t j = 0; j < o.values.size(); ++j)
+    all = conj(all, ints_.equals(o.values[j], o.types[j], want.values[j]));
+  return all;
+}
+
+void SymExec::terminate(State& st, const z3::expr& status) {
+  if (st.dead()) return;
+  const z3::expr low = ints_.mode() == Ints::Math ? z3::mod(status, ctx_.int_val(256))
+                                                  : z3::zext(status.extract(7, 0), 24);
+  if (expect_.output)
+    require(st, st.outCount == ints_.index(static_cast<std::int64_t>(expect_.output->size())),
+            HardKind::Oracle);
+  if (expect_.exitStatus)
+    require(st, ints_.equals(low, ir::IntKind::Int, *expect_.exitStatus), HardKind::Oracle);
+  out_.exitStatus = choose(st.guard, low, out_.exitStatus);
+  kill(st);
+}
+
+void SymExec::unwindingHit(State& st) {
+  if (st.dead()) return;
+  out_.unwindingHit = disj(out_.unwindingHit, st.guard);
+  hard(negate(st.guard), HardKind::Unwinding);
+  kill(st);
+}
+
+void SymExec::violation(State& st, const z3::expr& when) {
+  if (st.dead()) return;
+  const z3::expr v = conj(st.guard, when);
+  out_.violation = disj(out_.violation, v);
+  if (expect_.assertions && !v.is_false()) hard(negate(v), HardKind::Oracle);
+}
+
+// ---------------------------------------------------------------------------------------------
+// States
+
+void SymExec::kill(State& st) const { st.guard = ctx_.bool_val(false); }
+
+State SymExec::fork(const State& st, const z3::expr& literal) const {
+  State s = st;
+  s.guard = conj(st.guard, literal);
+  return s;
+}
+
+Val SymExec::mergeVal(const z3::expr& c, const Val& a, const Val& b) const {
+  if (!a.isPointer() && !b.isPointer()) return Val{choose(c, a.v, b.v), nullptr};
+  if (a.ptr == b.ptr) return a;
+  auto alts = std::make_shared<PtrAlts>();
+  auto add = [&](const Val& v, const z3::expr& when) {
+    if (!v.isPointer()) {  // an integer 0 stored where a pointer lives: null
+      alts->push_back(PtrAlt{when, kNullObject, ints_.index(0)});
+      return;
+    }
+    for (const PtrAlt& alt : *v.ptr)
+      alts->push_back(PtrAlt{conj(when, alt.cond), alt.obj, alt.offset});
+  };
+  add(a, c);
+  add(b, negate(c));
+  return Val{ints_.index(0), std::move(alts)};
+}
+
+ObjState SymExec::mergeObj(const z3::expr& c, const ObjState& a, const ObjState& b) const {
+  if (!a.live) return b;
+  if (!b.live) return a;
+  ObjState m;
+  m.live = true;
+  if (a.array) {
+    m.array = choose(c, *a.array, *b.array);
+    return m;
+  }
+  m.cells.reserve(a.cells.size());
+  for (std::size_t i = 0; i < a.cells.size(); ++i)
+    m.cells.push_back(mergeVal(c, a.cells[i], b.cells[i]));
+  return m;
+}
+
+State SymExec::merge2(State&& a, State&& b, const std::optional<z3::expr>& split,
+                      const z3::expr& parentGuard) const {
+  if (b.dead()) return std::move(a);
+  if (a.dead()) return std::move(b);
+  z3::expr c = a.guard, guard = disj(a.guard, b.guard);
+  if (split && sameTerm(a.guard, conj(parentGuard, *split)) &&
+      sameTerm(b.guard, conj(parentGuard, negate(*split)))) {
+    c = *split;
+    guard = parentGuard;
+  }
+  State m{guard,
+          {},
+          choose(c, a.outCount, b.outCount),
+          choose(c, a.nondetPos, b.nondetPos),
+          choose(c, a.stdinPos, b.stdinPos)};
+  const std::size_t n = std::max(a.objs.size(), b.objs.size());
+  a.objs.resize(n);
+  b.objs.resize(n);
+  m.objs.reserve(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const bool same =
+        a.objs[i].live && b.objs[i].live && a.objs[i].array.has_value() == false &&
+        a.objs[i].cells.size() == b.objs[i].cells.size() &&
+        std::equal(a.objs[i].cells.begin(), a.objs[i].cells.end(), b.objs[i].cells.begin(),
+                   [](const Val& x, const Val& y) { return x.ptr == y.ptr && sameTerm(x.v, y.v); });
+    m.objs.push_back(same ? std::move(a.objs[i]) : mergeObj(c, a.objs[i], b.objs[i]));
+  }
+  return m;
+}
+
+State SymExec::merge(std::vector<State>&& states) const {
+  std::size_t first = 0;
+  while (first < states.size() && states[first].dead())
+    ++first;
+  if (first == states.size()) return std::move(states.front());
+  State acc = std::move(states[first]);
+  for (std::size_t i = first + 1; i < states.size(); ++i) {
+    if (states[i].dead()) continue;
+    z3::expr g = states[i].guard;
+    acc = merge2(std::move(states[i]), std::move(acc), std::nullopt, g);
+  }
+  return acc;
+}
+
+}  // namespace culprit::encode::detail

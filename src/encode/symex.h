@@ -1,0 +1,255 @@
+// The symbolic executor behind encode() (private to encode/). It walks the IR in C's evaluation
+// order, like the interpreter, but over Z3 terms: an environment maps every object cell to its
+// current SSA term, a path guard says when the current code runs, and every clause it emits is
+// either hard or guarded by the selector of its statement (or instance).
+//
+// Control flow is structured: a branch forks the state (both sides in the Program family, the
+// side the run took in the trace families), the sides are merged at the join with ite (phi).
+// return/break/continue/exit move the current state to the frame's, loop's or program's
+// pending list and leave a dead state (guard false) behind; the pending states are merged where
+// control resumes. Calls are inlined with fresh objects for the callee's frame.
+//
+// Implementation split by concern: symex.cpp (setup, instances, clauses, oracle, merging),
+// symex_stmt.cpp (statements, loops), symex_expr.cpp (expressions, memory), symex_lib.cpp
+// (library calls and intrinsics).
+#pragma once
+
+#include "encode/cint.h"
+#include "encode/encode.h"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <unordered_map>
+
+namespace culprit::encode::detail {
+
+using ObjId = std::uint32_t;
+inline constexpr ObjId kNullObject = 0;
+
+/// One possible target of a pointer: cell `offset` of object `obj`, when `cond` holds.
+struct PtrAlt {
+  z3::expr cond;
+  ObjId obj = kNullObject;
+  z3::expr offset;
+};
+using PtrAlts = std::vector<PtrAlt>;
+
+/// A value: an integer term, or a pointer given by its alternatives.
+struct Val {
+  z3::expr v;
+  std::shared_ptr<const PtrAlts> ptr;
+  bool isPointer() const { return ptr != nullptr; }
+};
+
+/// The current contents of one object in one state.
+struct ObjState {
+  std::vector<Val> cells;         ///< expanded objects
+  std::optional<z3::expr> array;  ///< large objects of integer cells: a Z3 array
+  bool live = false;
+};
+
+struct State {
+  z3::expr guard;  ///< when this state's code runs (false: dead)
+  std::vector<ObjState> objs;
+  z3::expr outCount, nondetPos, stdinPos;
+  bool dead() const { return guard.is_false(); }
+};
+
+enum class ObjKind : std::uint8_t { Null, Var, Literal, Argv, ArgvString };
+
+struct ObjectInfo {
+  ObjKind kind = ObjKind::Null;
+  std::string name;
+  ir::IntKind cell = ir::IntKind::Int;  ///< integer cells: their kind
+  bool pointerCells = false;            ///< cells hold pointers (argv, pointer variables)
+  std::uint64_t size = 0;               ///< cells
+  bool useArray = false;
+  std::string text;  ///< Literal/ArgvString: the characters (without the NUL)
+};
+
+/// The side(s) a branch can take: the literal that guards each feasible side.
+struct Decision {
+  std::optional<z3::expr> whenTrue, whenFalse;
+};
+
+struct LoopContext {
+  std::vector<State> breaks, continues;
+  bool isSwitch = false;  ///< a switch: break leaves it, continue goes to the enclosing loop
+};
+
+struct Frame {
+  const ir::Function* fn = nullptr;
+  std::vector<ObjId> slots;  ///< object of each frame slot
+  std::vector<State> returns;
+  std::vector<Val> returnValues;
+  std::vector<LoopContext> loops;
+  std::uint32_t iteration = 0;
+  std::vector<ir::StmtId> context;  ///< call-site statements, outermost first
+  bool trusted = false;
+};
+
+/// The statement instance being executed.
+struct Current {
+  const ir::Stmt* stmt = nullptr;
+  Origin origin;
+  bool failing = false;  ///< trace families: the instance at which the run failed
+};
+
+struct Request {
+  const ir::Program* program = nullptr;
+  const exec::RunInput* input = nullptr;
+  const Expectation* expect = nullptr;
+  const EncodeOptions* options = nullptr;
+  const exec::RunResult* trace = nullptr;
+};
+
+class SymExec {
+public:
+  SymExec(z3::context& ctx, const Request& request, Encoding& out);
+  void run();
+
+private:
+  // --- symex.cpp: setup -----------------------------------------------------------------------
+  ObjId newObject(ObjectInfo info);
+  void initObject(ObjId id, State& st, const Val& fill);
+  ObjectInfo varObject(ir::VarId v) const;
+  void setUpGlobals(State& st);
+  Val setUpArgv(State& st);
+  std::vector<Val> entryArguments(const ir::Function& fn, State& st);
+  void indexTrace();
+
+  // --- symex.cpp: instances and clauses -------------------------------------------------------
+  void beginInstance(const ir::Stmt& s);
+  /// Ends the current instance; in a trace family the instance at which the run failed ends
+  /// the path.
+  void endInstance(State& st);
+  bool relaxable() const;
+  std::uint32_t groupFor(const Origin& origin);
+  const exec::TraceEntry* traced(const Origin& o) const;
+  void addInstance(Instance inst, State& st);
+  /// The value the current instance produces: `natural`, or a fresh SSA value defined as
+  /// `natural` by a clause of the instance's soft group.
+  z3::expr produce(State& st, const z3::expr& natural, ir::IntKind k);
+  /// The sides a branch instance with condition `cond` may take.
+  Decision decide(State& st, const z3::expr& cond);
+  z3::expr decideArm(State& st, const z3::expr& natural, std::int32_t* tracedArm);
+  /// Hard `guard -> cond`.
+  void require(const State& st, const z3::expr& cond, HardKind kind);
+  /// Adds a hard clause; `defines`: the SSA constant a soft group's clause defines.
+  void hard(const z3::expr& clause, HardKind kind, const z3::expr* defines = nullptr);
+  void rememberConcrete(const z3::expr& var, const z3::expr& value);
+  /// Trace families: the value `cond` had in the run (nullopt when it cannot be told).
+  std::optional<bool> concreteTruth(const z3::expr& cond) const;
+
+  // --- symex.cpp: oracle ----------------------------------------------------------------------
+  void emitOutput(State& st, std::string key, std::vector<z3::expr> values,
+                  std::vector<ir::IntKind> kinds);
+  z3::expr matchesEvent(const EncodedOutput& o, const OutputEvent& want) const;
+  void terminate(State& st, const z3::expr& status);
+  void unwindingHit(State& st);
+  void violation(State& st, const z3::expr& when);
+
+  // --- symex.cpp: states ----------------------------------------------------------------------
+  void kill(State& st) const;
+  State fork(const State& st, const z3::expr& literal) const;
+  /// Merges the live states of `states` (consumed); dead when none is live.
+  State merge(std::vector<State>&& states) const;
+  /// Merges two states; `split` is the branch literal when a and b are its two sides.
+  State merge2(State&& a, State&& b, const std::optional<z3::expr>& split,
+               const z3::expr& parentGuard) const;
+  Val mergeVal(const z3::expr& c, const Val& a, const Val& b) const;
+  ObjState mergeObj(const z3::expr& c, const ObjState& a, const ObjState& b) const;
+  void restoreGuard(State& st, const z3::expr& before) const;
+
+  // --- symex_stmt.cpp -------------------------------------------------------------------------
+  void exec(const ir::Stmt& s, State& st);
+  void block(const std::vector<ir::StmtPtr>& stmts, State& st);
+  void exprStmt(const ir::Stmt& s, State& st);
+  void decl(const ir::Stmt& s, State& st);
+  Decision branch(const ir::Stmt& s, State& st);
+  void ifStmt(const ir::Stmt& s, State& st);
+  void loop(const ir::Stmt& s, State& st);
+  bool loopIteration(const ir::Stmt& s, State& st, std::uint32_t k, std::vector<State>& exits);
+  z3::expr naturalArm(const ir::Stmt& s, const z3::expr& v) const;
+  void switchStmt(const ir::Stmt& s, State& st);
+  void pendingContinue(State&& st);
+  void returnStmt(const ir::Stmt& s, State& st);
+  void jump(const ir::Stmt& s, State& st);
+  unsigned iterationBound() const;
+  ObjId objectOf(ir::VarId v) const;
+  Val callUser(const ir::Expr& e, State& st);
+  Val enterCall(const ir::Function& fn, const std::vector<Val>& args, State& st);
+
+  // --- symex_expr.cpp -------------------------------------------------------------------------
+  Val intVal(const z3::expr& v) const;
+  Val nullPointer() const;
+  Val pointerTo(ObjId obj) const;
+  Val zeroValue(ir::TypeRef t) const;
+  Val zeroOf(const ObjectInfo& info) const;
+  Val freeValue(ir::TypeRef t);
+  ir::IntKind kindOf(const ir::Expr& e) const;
+  z3::expr truthOf(const Val& v) const;
+  Val convertVal(const Val& v, ir::IntKind from, ir::TypeRef to) const;
+  Val eval(const ir::Expr& e, State& st);
+  Val unary(const ir::Expr& e, State& st);
+  Val binary(const ir::Expr& e, State& st);
+  Val pointerBinary(const ir::Expr& e, const Val& a, const Val& b);
+  Val cast(const ir::Expr& e, State& st);
+  Val logical(const ir::Expr& e, State& st);
+  Val conditional(const ir::Expr& e, State& st);
+  /// `e` evaluated only when `c` holds (its value is meaningless otherwise).
+  Val evalUnder(const z3::expr& c, const ir::Expr& e, State& st);
+  Val evalStore(const ir::Expr& e, State& st, bool produces);
+  Val assign(const ir::Expr& e, State& st, bool produces);
+  Val compoundAssign(const ir::Expr& e, State& st, bool produces);
+  Val incDec(const ir::Expr& e, State& st, bool produces);
+  /// The cells an lvalue designates (with bounds checks).
+  PtrAlts place(const ir::Expr& e, State& st);
+  PtrAlts index(const ir::Expr& e, State& st);
+  PtrAlts offsetBy(const PtrAlts& base, const z3::expr& idx, State& st, std::uint64_t stride,
+                   bool checkObject);
+  Val load(const PtrAlts& p, const State& st, ir::TypeRef type) const;
+  Val readCell(const State& st, ObjId obj, const z3::expr& offset, ir::TypeRef type) const;
+  void store(const PtrAlts& p, const Val& v, State& st);
+  void writeCell(State& st, ObjId obj, const z3::expr& offset, const Val& v, const z3::expr& cond);
+  ObjId literalObject(const ir::Expr& lit);
+  void initialize(ObjId obj, ir::TypeRef t, const ir::Expr& init, State& st);
+
+  // --- symex_lib.cpp --------------------------------------------------------------------------
+  Val callBuiltin(const ir::Expr& e, State& st);
+  Val printf(const ir::Expr& e, State& st, std::size_t first, bool toStdout);
+  Val stringToInt(const ir::Expr& e, State& st);
+  Val scanf(const ir::Expr& e, State& st);
+  Val getchar(const ir::Expr& e, State& st);
+  Val nondet(const ir::Expr& e, State& st);
+  std::optional<std::string> concreteString(const Val& p, const State& st) const;
+  z3::expr positionSwitch(const z3::expr& pos, std::size_t limit,
+                          const std::function<z3::expr(std::size_t)>& at,
+                          const z3::expr& otherwise) const;
+
+  z3::context& ctx_;
+  const ir::Program& prog_;
+  const exec::RunInput& input_;
+  const Expectation& expect_;
+  const EncodeOptions& opt_;
+  const exec::RunResult* trace_;
+  Encoding& out_;
+  CInts ints_;
+  const bool traceMode_;
+
+  std::vector<ObjectInfo> objects_;
+  std::vector<ObjId> globals_;  ///< by global slot
+  std::map<std::string, ObjId> literals_;
+  std::vector<Frame> frames_;
+  std::vector<Current> current_;
+  std::vector<std::uint32_t> copies_;  ///< per StmtId: instances begun so far
+  std::unordered_map<ir::StmtId, std::uint32_t> statementGroup_;
+  std::unordered_map<std::uint64_t, std::size_t> traceIndex_;  ///< (stmt, occurrence) -> entry
+  std::optional<exec::InstanceKey> failingKey_;
+  z3::expr_vector concreteVars_, concreteValues_;
+  std::uint64_t fresh_ = 0;
+};
+
+}  // namespace culprit::encode::detail

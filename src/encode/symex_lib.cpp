@@ -1,0 +1,273 @@
+// Symbolic executor, part 4: library functions and verification intrinsics.
+//  - Output (printf, fprintf to stdout, puts, putchar) becomes an output event: the constant
+//    part (format, string arguments; for events without integer arguments the whole text) as
+//    its key, the integer arguments as terms. The oracle compares events, not text.
+//  - Inputs are hard: argv strings and stdin are the test's bytes, atoi/strtol/scanf/getchar
+//    of them are computed here with the interpreter's libc model (exec/builtins.h). When the
+//    position read depends on the path (Program family), the result is tabulated over every
+//    possible position.
+//  - assert/__assert_fail/reach_error/abort add to Encoding::violation (and, when the oracle
+//    demands it, forbid it); assume is a hard constraint on the path; exit ends the path.
+#include "encode/symex.h"
+
+#include "exec/builtins.h"
+
+#include <functional>
+
+namespace culprit::encode::detail {
+
+namespace {
+
+const ir::Expr& peelCasts(const ir::Expr& e) {
+  const ir::Expr* p = &e;
+  while (p->kind == ir::ExprKind::Cast && !p->ops.empty())
+    p = p->ops[0].get();
+  return *p;
+}
+
+bool isStringExpr(const ir::Expr& e) {
+  if (peelCasts(e).kind == ir::ExprKind::StrLit) return true;
+  const ir::TypeRef t = e.type;
+  return (t->isPointer() || t->isArray()) && t->elem->isInt() &&
+         ir::bitWidth(t->elem->intKind) == 8;
+}
+
+}  // namespace
+
+Val SymExec::callBuiltin(const ir::Expr& e, State& st) {
+  const Val none = zeroValue(e.type);
+  switch (e.builtin) {
+  case ir::Builtin::Printf: return printf(e, st, 0, true);
+  case ir::Builtin::Fprintf:
+    return printf(e, st, !e.ops.empty() && isStringExpr(*e.ops[0]) ? 0 : 1, e.stream == 1);
+  case ir::Builtin::Puts: {
+    const std::optional<std::string> s = concreteString(eval(*e.ops[0], st), st);
+    if (!s)
+      throw EncodeError("puts of a string computed by the program at " + prog_.where(e.range));
+    emitOutput(st, *s + "\n", {}, {});
+    return intVal(ints_.literal(static_cast<std::int64_t>(s->size() + 1), ir::IntKind::Int));
+  }
+  case ir::Builtin::Putchar: {
+    const Val c = eval(*e.ops[0], st);
+    const z3::expr byte = ints_.convert(c.v, kindOf(*e.ops[0]), ir::IntKind::UChar);
+    emitOutput(st, "%c", {byte}, {ir::IntKind::UChar});
+    return intVal(ints_.convert(byte, ir::IntKind::UChar, kindOf(e)));
+  }
+  case ir::Builtin::Atoi:
+  case ir::Builtin::Atol:
+  case ir::Builtin::Atoll:
+  case ir::Builtin::Strtol: return stringToInt(e, st);
+  case ir::Builtin::Scanf: return scanf(e, st);
+  case ir::Builtin::Getchar: return getchar(e, st);
+  case ir::Builtin::Exit: {
+    const Val status = eval(*e.ops[0], st);
+    terminate(st, ints_.convert(status.v, kindOf(*e.ops[0]), ir::IntKind::Int));
+    return none;
+  }
+  case ir::Builtin::Assert: {
+    const z3::expr c = truthOf(eval(*e.ops[0], st));
+    violation(st, negate(c));
+    if (!expect_.assertions && !st.dead()) st.guard = conj(st.guard, c);
+    return none;
+  }
+  case ir::Builtin::Abort:
+  case ir::Builtin::AssertFail:
+  case ir::Builtin::ReachError:
+    violation(st, ctx_.bool_val(true));
+    kill(st);
+    return none;
+  case ir::Builtin::Nondet: return nondet(e, st);
+  case ir::Builtin::Assume:
+    require(st, truthOf(eval(*e.ops[0], st)), HardKind::Assumption);
+    return none;
+  case ir::Builtin::None: break;
+  }
+  throw EncodeError("unknown library function at " + prog_.where(e.range));
+}
+
+std::optional<std::string> SymExec::concreteString(const Val& p, const State& st) const {
+  if (!p.isPointer() || p.ptr->size() != 1) return std::nullopt;
+  const PtrAlt& alt = p.ptr->front();
+  const std::optional<std::int64_t> off = ints_.numeral(alt.offset, ir::IntKind::Long);
+  const ObjectInfo& info = objects_[alt.obj];
+  if (!off || *off < 0 || alt.obj == kNullObject || static_cast<std::uint64_t>(*off) > info.size)
+    return std::nullopt;
+  if (info.kind == ObjKind::Literal) return info.text.substr(static_cast<std::size_t>(*off));
+  if (alt.obj >= st.objs.size() || !st.objs[alt.obj].live || st.objs[alt.obj].array)
+    return std::nullopt;
+  std::string s;
+  const std::vector<Val>& cells = st.objs[alt.obj].cells;
+  for (std::size_t i = static_cast<std::size_t>(*off); i < cells.size(); ++i) {
+    const std::optional<std::int64_t> c = ints_.numeral(cells[i].v, info.cell);
+    if (!c) return std::nullopt;
+    if (*c == 0) return s;
+    s += static_cast<char>(*c);
+  }
+  return std::nullopt;
+}
+
+Val SymExec::printf(const ir::Expr& e, State& st, std::size_t first, bool toStdout) {
+  if (first >= e.ops.size())
+    throw EncodeError("printf without a format at " + prog_.where(e.range));
+  const std::optional<std::string> format = concreteString(eval(*e.ops[first], st), st);
+  if (!format) throw EncodeError("printf with a computed format at " + prog_.where(e.range));
+  // As in C (and the interpreter), every argument is evaluated before printf reads a string
+  // through its pointer: a later argument's side effects on a buffer are visible.
+  std::vector<Val> evaluated;
+  for (std::size_t k = first + 1; k < e.ops.size(); ++k)
+    evaluated.push_back(eval(*e.ops[k], st));
+  std::string key = *format;
+  std::vector<z3::expr> values;
+  std::vector<ir::IntKind> kinds;
+  std::vector<exec::libc::FormatArg> args;
+  bool constant = true;
+  for (std::size_t k = first + 1; k < e.ops.size(); ++k) {
+    const ir::Expr& op = *e.ops[k];
+    const Val& v = evaluated[k - first - 1];
+    exec::libc::FormatArg a;
+    if (isStringExpr(op) || op.type->isPointer()) {
+      const std::optional<std::string> text = concreteString(v, st);
+      if (!text) throw EncodeError("printf of a computed string at " + prog_.where(op.range));
+      a.isPointer = true;
+      a.text = *text;
+      key += std::string(1, '\0') + *text;
+    } else {
+      const std::optional<std::int64_t> n = ints_.numeral(v.v, kindOf(op));
+      constant = constant && n.has_value();
+      a.value = n.value_or(0);
+      values.push_back(v.v);
+      kinds.push_back(kindOf(op));
+    }
+    args.push_back(std::move(a));
+  }
+  const exec::libc::Formatted f = exec::libc::format(*format, args);
+  if (values.empty()) key = f.text;
+  if (toStdout) emitOutput(st, std::move(key), std::move(values), std::move(kinds));
+  if (constant && f.error.empty())
+    return intVal(ints_.literal(static_cast<std::int64_t>(f.text.size()), kindOf(e)));
+  return freeValue(e.type);
+}
+
+z3::expr SymExec::positionSwitch(const z3::expr& pos, std::size_t limit,
+                                 const std::function<z3::expr(std::size_t)>& at,
+                                 const z3::expr& otherwise) const {
+  z3::expr acc = otherwise;
+  for (std::size_t p = limit; p-- > 0;)
+    acc = choose(pos == ints_.index(static_cast<std::int64_t>(p)), at(p), acc);
+  return acc;
+}
+
+Val SymExec::stringToInt(const ir::Expr& e, State& st) {
+  const Val p = eval(*e.ops[0], st);
+  int base = 10;
+  if (e.builtin == ir::Builtin::Strtol && e.ops.size() >= 2) {
+    const Val b = eval(*e.ops.back(), st);
+    const std::optional<std::int64_t> n = ints_.numeral(b.v, kindOf(*e.ops.back()));
+    if (!n) throw EncodeError("strtol with a computed base at " + prog_.where(e.range));
+    base = static_cast<int>(*n);
+  }
+  const ir::IntKind k = kindOf(e);
+  auto parse = [&](const std::string& s) {
+    return ints_.literal(exec::libc::parseLong(s, base), k);
+  };
+  if (std::optional<std::string> s = concreteString(p, st)) return intVal(parse(*s));
+  if (!p.isPointer()) throw EncodeError("atoi of a null pointer at " + prog_.where(e.range));
+  z3::expr acc = ints_.literal(0, k);
+  for (auto it = p.ptr->rbegin(); it != p.ptr->rend(); ++it) {
+    const ObjectInfo& info = objects_[it->obj];
+    Val whole = pointerTo(it->obj);
+    const std::optional<std::string> text = concreteString(whole, st);
+    if (!text)
+      throw EncodeError("atoi of a string computed by the program at " + prog_.where(e.range));
+    const z3::expr v = positionSwitch(
+        it->offset, info.size,
+        [&](std::size_t i) { return parse(text->substr(std::min(i, text->size()))); },
+        ints_.literal(0, k));
+    acc = choose(it->cond, v, acc);
+  }
+  return intVal(acc);
+}
+
+Val SymExec::scanf(const ir::Expr& e, State& st) {
+  const std::optional<std::string> format = concreteString(eval(*e.ops[0], st), st);
+  if (!format) throw EncodeError("scanf with a computed format at " + prog_.where(e.range));
+  std::vector<Val> targets;
+  for (std::size_t k = 1; k < e.ops.size(); ++k)
+    targets.push_back(eval(*e.ops[k], st));
+  if (st.dead()) return zeroValue(e.type);
+  const std::string& data = input_.stdinData;
+  const z3::expr pos = st.stdinPos;
+  const std::optional<std::int64_t> at = ints_.numeral(pos, ir::IntKind::Long);
+  const std::size_t first = at ? static_cast<std::size_t>(*at) : 0;
+  const std::size_t last = at ? first : data.size();
+  std::vector<exec::libc::Scanned> results;
+  std::vector<std::size_t> after;
+  for (std::size_t p = first; p <= last; ++p) {
+    std::size_t q = p;
+    results.push_back(exec::libc::scan(*format, data, q));
+    after.push_back(q);
+    if (!results.back().error.empty()) throw EncodeError("scanf: " + results.back().error);
+    for (const exec::libc::ScanItem& item : results.back().items)
+      if (item.conversion == 'c' || item.conversion == 's')
+        throw EncodeError("scanf of characters or strings at " + prog_.where(e.range));
+  }
+  auto byPosition = [&](const std::function<z3::expr(std::size_t)>& of) {
+    if (at) return of(0);
+    return positionSwitch(pos, results.size(), of, of(results.size() - 1));
+  };
+  for (std::size_t k = 0; k < targets.size(); ++k) {
+    const ir::TypeRef cell = e.ops[k + 1]->type->isPointer() ? e.ops[k + 1]->type->elem : nullptr;
+    if (!targets[k].isPointer() || !cell || !cell->isInt())
+      throw EncodeError("scanf argument is not a pointer to an integer");
+    const Val old = load(*targets[k].ptr, st, cell);
+    const z3::expr v = byPosition([&](std::size_t i) {
+      const auto& items = results[i].items;
+      return k < items.size() ? ints_.literal(items[k].value, cell->intKind) : old.v;
+    });
+    store(*targets[k].ptr, intVal(v), st);
+  }
+  st.stdinPos =
+      byPosition([&](std::size_t i) { return ints_.index(static_cast<std::int64_t>(after[i])); });
+  return intVal(
+      byPosition([&](std::size_t i) { return ints_.literal(results[i].returnValue, kindOf(e)); }));
+}
+
+Val SymExec::getchar(const ir::Expr& e, State& st) {
+  const std::string& data = input_.stdinData;
+  const ir::IntKind k = kindOf(e);
+  const z3::expr pos = st.stdinPos;
+  auto byteAt = [&](std::size_t i) {
+    return ints_.literal(i < data.size() ? static_cast<unsigned char>(data[i]) : -1, k);
+  };
+  if (std::optional<std::int64_t> at = ints_.numeral(pos, ir::IntKind::Long)) {
+    const auto p = static_cast<std::size_t>(*at);
+    st.stdinPos = ints_.index(static_cast<std::int64_t>(std::min(p + 1, data.size())));
+    return intVal(byteAt(p));
+  }
+  const z3::expr len = ints_.index(static_cast<std::int64_t>(data.size()));
+  st.stdinPos = choose(ints_.indexLess(pos, len), ints_.indexAdd(pos, ints_.index(1)), pos);
+  return intVal(positionSwitch(pos, data.size(), byteAt, ints_.literal(-1, k)));
+}
+
+Val SymExec::nondet(const ir::Expr& e, State& st) {
+  const ir::IntKind k = kindOf(e);
+  if (st.dead()) return zeroValue(e.type);
+  if (opt_.symbolicNondet) {
+    const z3::expr v = ints_.fresh("nondet!" + std::to_string(out_.nondet.size()), k);
+    const z3::expr typed = ints_.valueOfKind(v, k);
+    if (!typed.is_true()) out_.hard.push_back(HardClause{typed, HardKind::Input, ir::kNone});
+    out_.nondet.push_back(NondetCall{v, st.guard, k});
+    return intVal(v);
+  }
+  const std::vector<std::int64_t>& values = input_.nondet;
+  const z3::expr pos = st.nondetPos;
+  st.nondetPos = ints_.indexAdd(pos, ints_.index(1));
+  auto valueAt = [&](std::size_t i) { return ints_.literal(values[i], k); };
+  if (std::optional<std::int64_t> at = ints_.numeral(pos, ir::IntKind::Long)) {
+    const auto p = static_cast<std::size_t>(*at);
+    return intVal(p < values.size() ? valueAt(p) : ints_.literal(0, k));
+  }
+  return intVal(positionSwitch(pos, values.size(), valueAt, ints_.literal(0, k)));
+}
+
+}  // namespace culprit::encode::detail

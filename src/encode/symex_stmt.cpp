@@ -1,0 +1,334 @@
+// Symbolic executor, part 2: statements, loops (unwound to the bound, or as far as the trace
+// went), switch, return/break/continue, and inlined calls. Instances are numbered exactly as
+// the interpreter numbers occurrences: at the start of each executable statement.
+#include "encode/symex.h"
+
+namespace culprit::encode::detail {
+
+namespace {
+
+bool producesValue(const ir::Expr& e) {
+  return (e.kind == ir::ExprKind::Assign || e.kind == ir::ExprKind::CompoundAssign ||
+          e.kind == ir::ExprKind::IncDec) &&
+         e.ops[0]->type->isInt();
+}
+
+const ir::Expr* topExpr(const ir::Expr* e) {
+  while (e && e->kind == ir::ExprKind::Cast && e->type->isVoid())
+    e = e->ops[0].get();
+  return e;
+}
+
+/// Trace families follow the run as long as it went; this only guards against a runaway.
+constexpr unsigned kTraceIterationLimit = 1u << 30;
+
+}  // namespace
+
+void SymExec::exec(const ir::Stmt& s, State& st) {
+  if (st.dead()) return;
+  const z3::expr before = st.guard;
+  switch (s.kind) {
+  case ir::StmtKind::Block: block(s.children, st); break;
+  case ir::StmtKind::Expr: exprStmt(s, st); break;
+  case ir::StmtKind::Decl: decl(s, st); break;
+  case ir::StmtKind::If: ifStmt(s, st); break;
+  case ir::StmtKind::While:
+  case ir::StmtKind::DoWhile:
+  case ir::StmtKind::For: loop(s, st); break;
+  case ir::StmtKind::Switch: switchStmt(s, st); break;
+  case ir::StmtKind::Return: returnStmt(s, st); break;
+  case ir::StmtKind::Break:
+  case ir::StmtKind::Continue:
+  case ir::StmtKind::Empty: jump(s, st); break;
+  }
+  restoreGuard(st, before);
+}
+
+void SymExec::restoreGuard(State& st, const z3::expr& before) const {
+  // Trace families follow one path: code after a statement is not controlled by the guards
+  // inside it, so the guard goes back to what it was (unless the path ended inside).
+  if (traceMode_ && !st.dead()) st.guard = before;
+}
+
+void SymExec::block(const std::vector<ir::StmtPtr>& stmts, State& st) {
+  for (const ir::StmtPtr& s : stmts) {
+    if (st.dead()) return;
+    exec(*s, st);
+  }
+}
+
+void SymExec::exprStmt(const ir::Stmt& s, State& st) {
+  if (!s.isExecutable()) {
+    if (s.expr) eval(*s.expr, st);
+    return;
+  }
+  beginInstance(s);
+  const ir::Expr* top = topExpr(s.expr.get());
+  if (top && producesValue(*top))
+    evalStore(*top, st, /*produces=*/true);
+  else if (s.expr)
+    eval(*s.expr, st);
+  endInstance(st);
+}
+
+void SymExec::decl(const ir::Stmt& s, State& st) {
+  const bool counted = s.isExecutable();
+  if (counted) beginInstance(s);
+  const ir::Var& var = prog_.vars[s.var];
+  const ObjId obj = objectOf(s.var);
+  if (s.expr && var.type->isArray()) {
+    initialize(obj, var.type, *s.expr, st);
+  } else if (s.expr) {
+    const ir::Expr& init = *s.expr;
+    const bool braced = init.kind == ir::ExprKind::InitList;
+    const ir::Expr& e = braced && !init.ops.empty() ? *init.ops[0] : init;
+    Val v = braced && init.ops.empty() ? zeroOf(objects_[obj]) : eval(e, st);
+    v = convertVal(v, kindOf(e), var.type);
+    if (counted && var.type->isInt()) v.v = produce(st, v.v, var.type->intKind);
+    store(PtrAlts{PtrAlt{ctx_.bool_val(true), obj, ints_.index(0)}}, v, st);
+  }
+  if (counted) endInstance(st);
+}
+
+Decision SymExec::branch(const ir::Stmt& s, State& st) {
+  beginInstance(s);
+  z3::expr cond = ctx_.bool_val(true);
+  if (s.expr) cond = truthOf(eval(*s.expr, st));
+  Decision d = decide(st, cond);
+  endInstance(st);
+  if (st.dead()) return {};
+  return d;
+}
+
+void SymExec::ifStmt(const ir::Stmt& s, State& st) {
+  const Decision d = branch(s, st);
+  if (st.dead()) return;
+  const ir::Stmt* thenS = s.thenS.get();
+  const ir::Stmt* elseS = s.elseS.get();
+  if (!d.whenTrue || !d.whenFalse) {  // one side only
+    if (!d.whenTrue && !d.whenFalse) return kill(st);
+    st.guard = conj(st.guard, d.whenTrue ? *d.whenTrue : *d.whenFalse);
+    if (const ir::Stmt* side = d.whenTrue ? thenS : elseS) exec(*side, st);
+    return;
+  }
+  const z3::expr parent = st.guard;
+  State t = fork(st, *d.whenTrue);
+  if (thenS) exec(*thenS, t);
+  st.guard = conj(parent, *d.whenFalse);
+  if (elseS) exec(*elseS, st);
+  st = merge2(std::move(t), std::move(st), d.whenTrue, parent);
+}
+
+unsigned SymExec::iterationBound() const { return traceMode_ ? kTraceIterationLimit : opt_.unwind; }
+
+void SymExec::loop(const ir::Stmt& s, State& st) {
+  if (s.kind == ir::StmtKind::For && s.init) exec(*s.init, st);
+  Frame& frame = frames_.back();
+  const std::uint32_t saved = frame.iteration;
+  frame.loops.emplace_back();
+  std::vector<State> exits;
+  for (std::uint32_t k = 1; !st.dead(); ++k) {
+    frames_.back().iteration = k;
+    if (!loopIteration(s, st, k, exits)) break;
+  }
+  exits.push_back(std::move(st));
+  frames_.back().loops.pop_back();
+  frames_.back().iteration = saved;
+  st = merge(std::move(exits));
+}
+
+/// One iteration k of loop `s`; false when no state continues to iteration k + 1.
+bool SymExec::loopIteration(const ir::Stmt& s, State& st, std::uint32_t k,
+                            std::vector<State>& exits) {
+  const bool testFirst = s.kind != ir::StmtKind::DoWhile;
+  const unsigned bound = iterationBound();
+  auto test = [&](bool beyondBound) {
+    const Decision d = branch(s, st);
+    if (st.dead()) return;
+    if (d.whenFalse) exits.push_back(fork(st, *d.whenFalse));
+    if (!d.whenTrue) {
+      kill(st);
+      return;
+    }
+    st.guard = conj(st.guard, *d.whenTrue);
+    if (beyondBound) unwindingHit(st);
+  };
+  if (testFirst) {
+    test(k > bound);
+    if (st.dead()) return false;
+  }
+  exec(*s.body, st);
+  LoopContext& lc = frames_.back().loops.back();
+  for (State& b : lc.breaks)
+    exits.push_back(std::move(b));
+  lc.breaks.clear();
+  std::vector<State> next = std::move(lc.continues);
+  lc.continues.clear();
+  next.push_back(std::move(st));
+  st = merge(std::move(next));
+  if (s.kind == ir::StmtKind::For && s.step) exec(*s.step, st);
+  if (!testFirst) test(k >= bound);
+  return !st.dead();
+}
+
+z3::expr SymExec::naturalArm(const ir::Stmt& s, const z3::expr& v) const {
+  // The first arm listing the value, else the default arm, else -1 (as the interpreter).
+  const ir::IntKind k = kindOf(*s.expr);
+  auto index = [&](std::size_t a) {
+    return ints_.literal(static_cast<std::int64_t>(a), ir::IntKind::Int);
+  };
+  z3::expr arm = ints_.literal(-1, ir::IntKind::Int);
+  for (std::size_t a = 0; a < s.arms.size(); ++a)
+    if (s.arms[a].isDefault) arm = index(a);
+  for (std::size_t a = s.arms.size(); a-- > 0;)
+    for (auto it = s.arms[a].values.rbegin(); it != s.arms[a].values.rend(); ++it)
+      arm = choose(ints_.compare(ir::BinOp::Eq, k, v, ints_.literal(*it, k)), index(a), arm);
+  return arm;
+}
+
+void SymExec::switchStmt(const ir::Stmt& s, State& st) {
+  const bool counted = s.isExecutable();
+  if (counted) beginInstance(s);
+  const z3::expr natural = naturalArm(s, eval(*s.expr, st).v);
+  std::int32_t tracedArm = -1;
+  const z3::expr d = counted ? decideArm(st, natural, &tracedArm) : natural;
+  if (counted) endInstance(st);
+  if (st.dead()) return;
+  auto armIs = [&](std::size_t a) {
+    if (opt_.family == Family::TraceFlowInsensitive) return ctx_.bool_val(true);
+    return equal(d, ints_.literal(static_cast<std::int64_t>(a), ir::IntKind::Int));
+  };
+  frames_.back().loops.push_back(LoopContext{{}, {}, /*isSwitch=*/true});
+  std::vector<State> exits;
+  State fall{ctx_.bool_val(false), {}, st.outCount, st.nondetPos, st.stdinPos};
+  z3::expr anyArm = ctx_.bool_val(false);
+  for (std::size_t a = 0; a < s.arms.size(); ++a) {
+    anyArm = disj(anyArm, armIs(a));
+    const bool enter = !traceMode_ || (counted && tracedArm == static_cast<std::int32_t>(a));
+    State entry = enter ? merge2(fork(st, armIs(a)), std::move(fall), std::nullopt, st.guard)
+                        : std::move(fall);
+    block(s.arms[a].body, entry);
+    LoopContext& lc = frames_.back().loops.back();
+    for (State& b : lc.breaks)
+      exits.push_back(std::move(b));
+    lc.breaks.clear();
+    fall = std::move(entry);
+  }
+  exits.push_back(std::move(fall));
+  if (!traceMode_)
+    exits.push_back(fork(st, negate(anyArm)));
+  else if (tracedArm < 0)
+    exits.push_back(fork(st, opt_.family == Family::TraceFlowInsensitive ? ctx_.bool_val(true)
+                                                                         : negate(anyArm)));
+  frames_.back().loops.pop_back();
+  st = merge(std::move(exits));
+}
+
+void SymExec::pendingContinue(State&& st) {
+  for (auto it = frames_.back().loops.rbegin(); it != frames_.back().loops.rend(); ++it)
+    if (!it->isSwitch) {
+      it->continues.push_back(std::move(st));
+      return;
+    }
+}
+
+void SymExec::returnStmt(const ir::Stmt& s, State& st) {
+  const bool counted = s.isExecutable();
+  if (counted) beginInstance(s);
+  const ir::TypeRef t = frames_.back().fn->ret;
+  Val v = intVal(ints_.literal(0, ir::IntKind::Int));
+  if (s.expr) {
+    v = eval(*s.expr, st);
+    if (!t->isVoid()) {
+      v = convertVal(v, kindOf(*s.expr), t);
+      if (counted && t->isInt()) v.v = produce(st, v.v, t->intKind);
+    }
+  }
+  if (counted) endInstance(st);
+  if (st.dead()) return;
+  Frame& f = frames_.back();
+  f.returns.push_back(std::move(st));
+  f.returnValues.push_back(v);
+  st.objs.clear();  // moved from: only its guard is read from now on
+  kill(st);
+}
+
+void SymExec::jump(const ir::Stmt& s, State& st) {
+  if (s.isExecutable()) {
+    beginInstance(s);
+    endInstance(st);
+  }
+  if (st.dead() || s.kind == ir::StmtKind::Empty) return;
+  std::vector<LoopContext>& loops = frames_.back().loops;
+  if (loops.empty())
+    throw EncodeError("break or continue outside a loop at " + prog_.where(s.range));
+  if (s.kind == ir::StmtKind::Break)
+    loops.back().breaks.push_back(std::move(st));
+  else
+    pendingContinue(std::move(st));
+  st.objs.clear();
+  kill(st);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calls
+
+ObjId SymExec::objectOf(ir::VarId v) const {
+  const ir::Var& var = prog_.vars[v];
+  if (var.storage == ir::Var::Storage::Global) return globals_[var.slot];
+  return frames_.back().slots[var.slot];
+}
+
+Val SymExec::callUser(const ir::Expr& e, State& st) {
+  const ir::Function& fn = prog_.functions[e.callee];
+  if (!fn.body) throw EncodeError("call to '" + fn.name + "', which has no definition");
+  std::vector<Val> args;
+  for (const ir::ExprPtr& op : e.ops)
+    args.push_back(eval(*op, st));
+  if (st.dead()) return zeroValue(fn.ret);
+  unsigned depth = 0;
+  for (const Frame& f : frames_)
+    depth += f.fn == &fn;
+  if (depth > iterationBound()) {
+    unwindingHit(st);
+    return zeroValue(fn.ret);
+  }
+  return enterCall(fn, args, st);
+}
+
+Val SymExec::enterCall(const ir::Function& fn, const std::vector<Val>& args, State& st) {
+  Frame f;
+  f.fn = &fn;
+  f.trusted = fn.trusted;
+  f.context = frames_.back().context;
+  if (!current_.empty()) f.context.push_back(current_.back().origin.stmt);
+  for (ir::VarId v : fn.frame) {
+    const ObjId id = newObject(varObject(v));
+    f.slots.push_back(id);
+    initObject(id, st, zeroOf(objects_[id]));
+  }
+  for (std::size_t k = 0; k < fn.params.size() && k < args.size(); ++k) {
+    const ObjId id = f.slots[prog_.vars[fn.params[k]].slot];
+    st.objs[id].cells[0] = args[k];
+  }
+  const z3::expr before = st.guard;
+  frames_.push_back(std::move(f));
+  exec(*fn.body, st);
+  Frame done = std::move(frames_.back());
+  frames_.pop_back();
+  done.returns.push_back(std::move(st));
+  done.returnValues.push_back(zeroValue(fn.ret));
+  Val result = done.returnValues.back();
+  for (std::size_t i = done.returns.size() - 1; i-- > 0;)
+    if (!done.returns[i].dead())
+      result = mergeVal(done.returns[i].guard, done.returnValues[i], result);
+  st = merge(std::move(done.returns));
+  // The callee's objects, and those of the calls it made, are dead: frames nest, so they are
+  // the objects created since this frame's first one (string literals need no state).
+  if (!done.slots.empty() && done.slots.front() < st.objs.size())
+    st.objs.resize(done.slots.front());
+  restoreGuard(st, before);
+  return result;
+}
+
+}  // namespace culprit::encode::detail

@@ -1,0 +1,31 @@
+// pf — BugAssist / SNIPER: minimal correction subsets of the program formula.
+//
+// Computes: every MCS (within FormulaOptions' size/count/time bounds) of
+//   input(T) ∧ PF ∧ oracle(T)
+// where PF is the whole program, calls inlined, loops and recursion unwound to
+// FormulaOptions::unwind, in SSA with ite at joins (encode::Family::Program). Each assignment,
+// return and branch condition of untrusted code is a soft group; inputs, joins, the oracle,
+// runtime-error freedom and trusted code are hard.
+// Follows: Jose & Majumdar, "Cause clue clauses" (PLDI 2011) — MaxSAT, report, block, repeat
+// (solve/mcs_maxsat.cpp); SNIPER (Lamraoui & Nakajima) for the all-MCS program formula.
+// Pre: the failing test fails on the program. Post: diagnoses in nondecreasing size (weight
+// with --weights), each replayed for feasibility.
+// Departures: iterations beyond the bound are assumed not to happen (hard), as in CBMC's
+// unwinding assumptions; a failing run deeper than the bound is flagged as incomplete rather
+// than silently mis-encoded. Correct basic blocks are not hardened (SNIPER's optimisation):
+// every untrusted statement stays a candidate.
+#include "localize/formula.h"
+
+namespace culprit::localize {
+
+TechniqueInfo programFormulaTechnique() {
+  return {"pf",
+          "formula-based: MCSs of the bounded program formula (BugAssist/SNIPER); "
+          "--unwind, --max-size, --weights",
+          [](const Problem& p) {
+            return localizeWithFormula(formulaTask(p), encode::Family::Program, "pf");
+          },
+          /*perFailingTest=*/true};
+}
+
+}  // namespace culprit::localize

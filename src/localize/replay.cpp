@@ -1,0 +1,47 @@
+// Feasibility replay: see replay.h.
+//
+// Instance keys are (statement, occurrence) in the original run's numbering. When a forced
+// branch sends the replay down another path, later occurrences of a statement may number
+// different executions than in the model; the replay still applies the values by number, which
+// is what "the diagnosis, replayed concretely" means for a path the formula did not encode.
+#include "localize/replay.h"
+
+namespace culprit::localize {
+
+exec::FixedHooks angelicHooks(const std::vector<AngelicValue>& angelic) {
+  exec::FixedHooks hooks;
+  for (const AngelicValue& a : angelic) {
+    const exec::InstanceKey key{a.stmt, a.occurrence};
+    if (a.branch)
+      hooks.hijacks[key] = static_cast<std::int32_t>(a.value);
+    else
+      hooks.overrides[key] = a.value;
+  }
+  return hooks;
+}
+
+Feasibility replay(const ir::Program& program, const testing::TestCase& test,
+                   const std::vector<AngelicValue>& angelic, const testing::Oracle& oracle,
+                   const exec::RunOptions& run) {
+  exec::FixedHooks hooks = angelicHooks(angelic);
+  exec::RunOptions options = run;
+  options.observer = &hooks;
+  options.trace = false;
+  options.coverage = false;
+  exec::RunResult result = exec::run(program, test.input, options);
+  exec::RunOptions judged = run;
+  judged.observer = nullptr;
+  const testing::TestResult verdict =
+      testing::judge(program, test, std::move(result), oracle, judged);
+  return verdict.outcome == testing::Outcome::Pass ? Feasibility::Feasible
+                                                   : Feasibility::Infeasible;
+}
+
+void replayAll(std::vector<Diagnosis>& diagnoses, const ir::Program& program,
+               const testing::TestCase& test, const testing::Oracle& oracle,
+               const exec::RunOptions& run) {
+  for (Diagnosis& d : diagnoses)
+    d.feasible = replay(program, test, d.angelic, oracle, run);
+}
+
+}  // namespace culprit::localize

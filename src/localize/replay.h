@@ -1,0 +1,28 @@
+// Feasibility replay, shared by every technique that reports angelic values: run the failing
+// test again in the interpreter with the diagnosis's instances forced to their angelic values
+// (branch instances hijacked to their angelic direction), and judge the run with the test's own
+// oracle. A diagnosis is feasible iff that run passes; nothing else may call it feasible.
+#pragma once
+
+#include "localize/technique.h"
+#include "testing/runner.h"
+
+#include <vector>
+
+namespace culprit::localize {
+
+/// The interpreter hooks that force `angelic`.
+exec::FixedHooks angelicHooks(const std::vector<AngelicValue>& angelic);
+
+/// Replays `test` on `program` with `angelic` forced; Feasible iff testing::judge passes it
+/// under `oracle`. `run` gives the entry function and step limit (its observer is replaced).
+Feasibility replay(const ir::Program& program, const testing::TestCase& test,
+                   const std::vector<AngelicValue>& angelic, const testing::Oracle& oracle,
+                   const exec::RunOptions& run);
+
+/// Replays every diagnosis of `diagnoses` and records the verdict in it.
+void replayAll(std::vector<Diagnosis>& diagnoses, const ir::Program& program,
+               const testing::TestCase& test, const testing::Oracle& oracle,
+               const exec::RunOptions& run);
+
+}  // namespace culprit::localize

@@ -1,0 +1,70 @@
+// Helpers of the formula-technique tests: a one-test task built from C text.
+#pragma once
+
+#include "frontend/frontend.h"
+#include "localize/formula.h"
+
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace culprit::localize::test {
+
+/// A program with one test to explain (harness entry with integer arguments, or argv).
+struct OneTest {
+  std::unique_ptr<ir::Program> program;
+  std::unique_ptr<ir::Program> golden;
+  testing::TestCase test;
+  testing::Oracle oracle;
+  FormulaTask task;
+
+  OneTest(const std::string& source, const std::string& entry, std::vector<std::int64_t> args,
+          std::vector<std::string> trusted = {}) {
+    frontend::Options fo;
+    fo.trusted = std::move(trusted);
+    program = frontend::parseSource(source, "t.c", fo);
+    test.index = 1;
+    test.input.entryArgs = std::move(args);
+    task.program = program.get();
+    task.test = &test;
+    task.oracle = &oracle;
+    task.run.entry = entry;
+  }
+  void setGolden(const std::string& source) {
+    golden = frontend::parseSource(source, "golden.c");
+    oracle.golden = golden.get();
+  }
+  Result run(encode::Family family) const { return localizeWithFormula(task, family, "test"); }
+};
+
+using LineSet = std::set<std::uint32_t>;
+
+/// Each diagnosis as its set of lines.
+inline std::vector<LineSet> lineSets(const Result& r) {
+  std::vector<LineSet> out;
+  for (const Diagnosis& d : r.diagnoses) {
+    LineSet s;
+    for (const Location& l : d.locations)
+      s.insert(l.line);
+    out.push_back(s);
+  }
+  return out;
+}
+
+inline std::set<LineSet> asSet(const Result& r) {
+  auto v = lineSets(r);
+  return {v.begin(), v.end()};
+}
+
+inline Feasibility feasibilityOf(const Result& r, const LineSet& lines) {
+  for (const Diagnosis& d : r.diagnoses) {
+    LineSet s;
+    for (const Location& l : d.locations)
+      s.insert(l.line);
+    if (s == lines) return d.feasible;
+  }
+  return Feasibility::Unchecked;
+}
+
+}  // namespace culprit::localize::test
