@@ -3,6 +3,7 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "ir/error.h"
+#include "localize/bmc.h"
 #include "localize/technique.h"
 
 #include <algorithm>
@@ -57,12 +58,48 @@ std::string explainFailingTests(const LocalizeCommand& c, const localize::Techni
   return all.dump(2) + "\n";
 }
 
+/// No failing test given: search a violating input with bounded model checking, confirm it by
+/// concrete replay and make it the suite's only test. Returns the text that reports it.
+std::string findCounterexample(const LocalizeCommand& c, LoadedSuite& s) {
+  localize::BmcOptions bo;
+  bo.unwind = c.formula.unwind;
+  bo.entry = s.options.run.entry;
+  bo.timeoutSeconds = c.formula.timeoutSeconds;
+  if (c.ints == "math") bo.ints = encode::Ints::Math;
+  localize::BmcResult r = localize::findViolation(*s.program, bo);
+  using V = localize::BmcResult::Verdict;
+  if (r.verdict == V::NoViolation)
+    throw UserError(r.boundSufficient
+                        ? "no input violates an assertion: nothing to localize"
+                        : "no assertion violation within --unwind " +
+                              std::to_string(bo.unwind) + " (the bound is too small to be sure)",
+                    c.common.program, 0, 0, kExitNoFailure);
+  if (r.verdict == V::Unknown)
+    throw UserError("counterexample search gave up: " + r.reason, c.common.program, 0, 0,
+                    kExitNoFailure);
+  if (!r.confirmed)
+    throw UserError("counterexample " + r.testLine + " did not replay: " + r.reason,
+                    c.common.program, 0, 0, kExitInternal);
+  testing::TestCase t;
+  t.index = 1;
+  t.text = r.testLine;
+  t.input = r.input;
+  s.suite.path = "(counterexample)";
+  s.suite.tests.push_back(t);
+  return fmt::format("counterexample (unwind {}, {:.0f} ms): {}\nconfirmed by replay: {}\n\n",
+                     bo.unwind, r.ms, r.testLine,
+                     r.replay.message.empty() ? exec::verdictName(r.replay.verdict)
+                                              : r.replay.message);
+}
+
 int runLocalize(const LocalizeCommand& c) {
   const localize::TechniqueInfo* technique = localize::findTechnique(c.technique);
   if (!technique)
     throw UserError("unknown technique '" + c.technique + "' (known: " +
                     localize::techniqueNames() + ")");
-  LoadedSuite s = loadSuite(c.common, c.suite, /*coverage=*/true);
+  LoadedSuite s = loadSuite(c.common, c.suite, /*coverage=*/true, technique->perFailingTest);
+  std::string preface;
+  if (s.suite.tests.empty()) preface = findCounterexample(c, s);
   testing::SuiteResult results = testing::runSuite(*s.program, s.suite, s.oracle, s.options);
   testing::CoverageMatrix coverage = testing::coverageMatrix(results, s.program->stmts.size());
   if (coverage.totalFailing() == 0)
@@ -82,7 +119,8 @@ int runLocalize(const LocalizeCommand& c) {
                                     ? localize::FormulaOptions::Granularity::Instance
                                     : localize::FormulaOptions::Granularity::Statement;
   if (technique->perFailingTest) {
-    emit(explainFailingTests(c, *technique, problem, s, results));
+    std::string report = explainFailingTests(c, *technique, problem, s, results);
+    emit(parseFormat(c.common.format) == report::Format::Json ? report : preface + report);
     return kExitOk;
   }
   localize::Result result = technique->run(problem);

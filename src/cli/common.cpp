@@ -61,7 +61,7 @@ void checkEntryArgs(const ir::Program& program, const std::string& entry,
 }  // namespace
 
 LoadedSuite loadSuite(const CommonOptions& common, const SuiteOptionsCli& suiteOpts,
-                      bool coverage) {
+                      bool coverage, bool allowNoTests) {
   LoadedSuite s;
   frontend::Options fe = common.frontend;
   if (!common.entry.empty() && common.entry != "main") fe.trusted.push_back(common.entry);
@@ -75,9 +75,12 @@ LoadedSuite loadSuite(const CommonOptions& common, const SuiteOptionsCli& suiteO
       throw UserError("expected-output directory not found", suiteOpts.expected);
     s.oracle.expectedDir = suiteOpts.expected;
   }
-  if (suiteOpts.tests.empty()) throw UserError("--tests FILE is required");
   bool harness = !common.entry.empty() && common.entry != "main";
-  s.suite = testing::loadTests(suiteOpts.tests, harness);
+  if (suiteOpts.tests.empty()) {
+    if (!allowNoTests) throw UserError("--tests FILE is required");
+  } else {
+    s.suite = testing::loadTests(suiteOpts.tests, harness);
+  }
   checkEntryArgs(*s.program, common.entry, s.suite);
   if (s.golden) checkEntryArgs(*s.golden, common.entry, s.suite);
   s.options.jobs = common.jobs;

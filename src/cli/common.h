@@ -39,7 +39,9 @@ struct LoadedSuite {
 
 /// Parses the program (and golden program), loads the tests and checks them against the
 /// entry function. Throws UserError.
-LoadedSuite loadSuite(const CommonOptions& common, const SuiteOptionsCli& suite, bool coverage);
+/// With `allowNoTests`, a missing --tests leaves the suite empty (BMC will supply a test).
+LoadedSuite loadSuite(const CommonOptions& common, const SuiteOptionsCli& suite, bool coverage,
+                      bool allowNoTests = false);
 
 /// Prints a whole report to stdout at once.
 void emit(const std::string& text);

@@ -42,7 +42,7 @@ std::string readWholeFile(const std::string& path) {
 bool needsQuotes(const std::string& w) {
   if (w.empty()) return true;
   for (char c : w)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || std::string_view("-_.,/:=+").find(c) !=
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || std::string_view("-_.,/:=+@").find(c) !=
                                                               std::string_view::npos))
       return true;
   return false;
