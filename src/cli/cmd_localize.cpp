@@ -3,6 +3,7 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "ir/error.h"
+#include "localize/aggregate.h"
 #include "localize/bmc.h"
 #include "localize/technique.h"
 
@@ -31,6 +32,7 @@ std::string explainFailingTests(const LocalizeCommand& c, const localize::Techni
   nlohmann::json runs = nlohmann::json::array();
   std::string text;
   bool complete = true;
+  std::vector<localize::Result> perTest;
   for (std::size_t i = 0; i < results.results.size(); ++i) {
     const testing::TestResult& r = results.results[i];
     if (!r.failing()) continue;
@@ -40,6 +42,7 @@ std::string explainFailingTests(const LocalizeCommand& c, const localize::Techni
     problem.failingTest = static_cast<int>(i);
     localize::Result result = technique.run(problem);
     complete = complete && result.complete;
+    perTest.push_back(result);
     if (json) {
       nlohmann::json j = report::diagnosesJson(*s.program, result);
       j["test"] = {{"index", r.index}, {"line", s.suite.tests[i].text}, {"reason", r.reason}};
@@ -52,9 +55,41 @@ std::string explainFailingTests(const LocalizeCommand& c, const localize::Techni
   }
   if (runs.empty() && text.empty())
     throw UserError("none of the selected tests fails", c.suite.tests, 0, 0, kExitNoFailure);
-  if (!json) return text;
-  if (runs.size() == 1) return runs[0].dump(2) + "\n";
-  nlohmann::json all = {{"technique", technique.name}, {"complete", complete}, {"runs", runs}};
+  if (perTest.size() == 1) return json ? runs[0].dump(2) + "\n" : text;
+  localize::Aggregate agg = localize::aggregate(perTest);
+  auto where = [&](const localize::AggregateEntry& e) {
+    ir::SourceRange at;
+    at.file = e.location.file, at.line = e.location.line;
+    return at;
+  };
+  if (!json) {
+    text += fmt::format("== aggregate over {} failing tests: locations in every report, by "
+                        "average rank\n",
+                        agg.reports);
+    for (const auto& e : agg.common)
+      text += fmt::format("  {:>6.1f}  {}  {}\n", e.averageRank, s.program->where(where(e)),
+                          s.program->sourceLine(where(e)));
+    if (agg.common.empty()) text += "  (no location is in every report)\n";
+    text += fmt::format("== union: {} locations in some report\n", agg.all.size());
+    for (const auto& e : agg.all)
+      text += fmt::format("  {:>3}/{} reports, average rank {:.1f}  {}  {}\n", e.reports,
+                          agg.reports, e.averageRank, s.program->where(where(e)),
+                          s.program->sourceLine(where(e)));
+    return text;
+  }
+  auto entries = [&](const std::vector<localize::AggregateEntry>& list) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& e : list)
+      out.push_back({{"file", s.program->files[e.location.file].path},
+                     {"line", e.location.line},
+                     {"average_rank", e.averageRank},
+                     {"reports", e.reports}});
+    return out;
+  };
+  nlohmann::json all = {{"technique", technique.name},
+                        {"complete", complete},
+                        {"runs", runs},
+                        {"aggregate", {{"common", entries(agg.common)}, {"union", entries(agg.all)}}}};
   return all.dump(2) + "\n";
 }
 
