@@ -33,5 +33,63 @@ TEST(EncodeSmoke, ScenarioAProgramFormulaIsUnsatWithAllSelectors) {
                 checkWith(ctx, enc, {g}) == z3::sat);
 }
 
+// Values only runtime checks depend on stay in the cone (`x * 3` could overflow); copies and
+// comparisons that feed nothing are dropped.
+TEST(Slice, DropsWhatNoObligationDependsOn) {
+  auto p = compile(R"(#include <assert.h>
+void f(int x) {
+  int unused = x;
+  int also = unused == 2;
+  int y = x + 1;
+  assert(y < x);
+}
+)");
+  z3::context ctx;
+  EncodeOptions o;
+  o.entry = "f";
+  Encoding enc = encode(ctx, *p, entryInput({4}), {}, o);
+  const std::size_t before = enc.hard.size();
+  EXPECT_GT(sliceToObligations(enc), 0u);
+  EXPECT_LT(enc.hard.size(), before);
+  for (std::uint32_t g = 0; g < enc.groups.size(); ++g) {
+    const std::uint32_t line = lineOf(*p, enc, g);
+    EXPECT_EQ(enc.groups[g].relevant, line == 5) << line;
+  }
+  EXPECT_EQ(checkWith(ctx, enc), z3::unsat);
+  std::uint32_t y = 0;
+  while (lineOf(*p, enc, y) != 5) ++y;
+  EXPECT_EQ(checkWith(ctx, enc, {y}), z3::sat);
+}
+
+TEST(Encoding, ReportsUnwindingHitsAndViolations) {
+  auto p = compile(R"(#include <assert.h>
+int g(int n) {
+  int i = 0;
+  while (i < n)
+    i = i + 1;
+  assert(i != 3);
+  return i;
+}
+)");
+  z3::context ctx;
+  EncodeOptions o;
+  o.entry = "g";
+  o.unwind = 2;
+  o.relax = false;
+  Expectation none;
+  none.assertions = false;
+  const Encoding enc = encode(ctx, *p, entryInput({3}), none, o);
+  z3::solver s(ctx);
+  for (const HardClause& h : enc.hard)
+    if (h.kind != HardKind::Unwinding) s.add(h.clause);
+  s.add(enc.unwindingHit);
+  EXPECT_EQ(s.check(), z3::sat);  // n = 3 needs a third iteration
+  o.unwind = 4;
+  const Encoding deeper = encode(ctx, *p, entryInput({3}), none, o);
+  z3::solver v = solverFor(ctx, deeper);
+  v.add(deeper.violation);
+  EXPECT_EQ(v.check(), z3::sat);  // i == 3 at the assertion
+}
+
 }  // namespace
 }  // namespace culprit::encode::test
