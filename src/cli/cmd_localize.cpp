@@ -194,6 +194,8 @@ void addLocalizeCommand(CLI::App& app, int& status) {
   formula->add_option("--weights", c->formula.weights,
                       "clause weighting from spectra: ochiai, tarantula or dstar")
       ->check(CLI::IsMember({"ochiai", "tarantula", "dstar"}));
+  formula->add_flag("--suspect-inputs", c->formula.suspectInputs,
+                    "statements that only read an input are suspects too (default: trusted)");
   formula->add_option("--test", c->onlyTests, "explain only these failing tests (1-based)")
       ->take_all();
   cmd->callback([c, &status] { status = runLocalize(*c); });

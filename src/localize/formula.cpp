@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 
 namespace culprit::localize {
@@ -163,7 +164,7 @@ encode::EncodeOptions encodeOptions(const FormulaTask& task, encode::Family fami
   o.unwind = task.options.unwind;
   o.entry = task.run.entry;
   o.programName = task.run.programName;
-  o.hardInputStatements = task.hardInputStatements;
+  o.hardInputStatements = !task.options.suspectInputs;
   return o;
 }
 
@@ -215,6 +216,7 @@ void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc, z3
                         double secondsLeft, Result& r) {
   solve::SessionOptions so;
   if (task.options.ints == FormulaOptions::Ints::BitVector && !enc.usesArrays) so.logic = "QF_BV";
+  if (const char* dir = std::getenv("CULPRIT_DUMP_SMT2")) so.dumpDir = dir;  // debugging aid
   solve::Session session(ctx, so);
   for (const encode::HardClause& h : enc.hard)
     session.addHard(h.clause);

@@ -21,9 +21,6 @@ struct FormulaTask {
   exec::RunOptions run;  ///< entry function and step limit of the suite's runs
   const testing::CoverageMatrix* coverage = nullptr;  ///< needed for clause weights
   FormulaOptions options;
-  /// Statements that only store an input (`x = atoi(argv[1])`) are hard, never suspected
-  /// (encode::EncodeOptions::hardInputStatements).
-  bool hardInputStatements = false;
 };
 
 /// The task of `problem.failingTest`.

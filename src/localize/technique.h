@@ -24,6 +24,9 @@ struct FormulaOptions {
   unsigned maxCount = 0;        ///< number of diagnoses bound (0: none)
   double timeoutSeconds = 60;   ///< per (program, failing test)
   std::string weights;          ///< clause weighting from a spectrum formula ("" = none)
+  /// Statements that only store an input (`x = atoi(argv[1])`, `v = __VERIFIER_nondet_int()`)
+  /// are soft groups too. Off by default: like the input itself they are hard, as in the papers.
+  bool suspectInputs = false;
 };
 
 /// What a technique gets: the program, its test suite and the judged runs (with coverage),

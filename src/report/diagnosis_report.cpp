@@ -112,9 +112,10 @@ std::string diagnosesText(const ir::Program& program, const localize::Result& re
   std::size_t feasible = 0;
   for (const auto& d : result.diagnoses) feasible += d.feasible == localize::Feasibility::Feasible;
   out += fmt::format(
-      "{}: {} diagnoses ({} feasible), {}; solver {:.0f} ms, total {:.0f} ms, {} soft / {} hard "
+      "{}: {} {} ({} feasible), {}; solver {:.0f} ms, total {:.0f} ms, {} soft / {} hard "
       "clauses, {} queries\n",
-      result.technique, result.diagnoses.size(), feasible,
+      result.technique, result.diagnoses.size(),
+      result.diagnoses.size() == 1 ? "diagnosis" : "diagnoses", feasible,
       result.complete ? "enumeration complete" : "INCOMPLETE: " + result.incompleteReason,
       result.stats.solverMs, result.stats.totalMs, result.stats.soft, result.stats.hard,
       result.stats.queries);

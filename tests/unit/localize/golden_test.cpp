@@ -61,9 +61,17 @@ TEST(GoldenOracle, ProgramFormulaFindsTheBoundaryConditionOthersDoNot) {
 
 TEST(GoldenOracle, HardInputStatementsAreNeverSuspected) {
   Subject s("twobranch", "v1.c", "0 0");
-  s.task.hardInputStatements = true;
   for (const LineSet& d : lineSets(localizeWithFormula(s.task, Family::Program, "pf")))
     for (std::uint32_t line : d) EXPECT_TRUE(line != 12 && line != 13) << line;
+}
+
+TEST(GoldenOracle, SuspectInputsMakesInputStatementsSoft) {
+  Subject s("twobranch", "v1.c", "0 0");
+  s.task.options.suspectInputs = true;
+  bool inputSuspected = false;
+  for (const LineSet& d : lineSets(localizeWithFormula(s.task, Family::Program, "pf")))
+    for (std::uint32_t line : d) inputSuspected = inputSuspected || line == 12 || line == 13;
+  EXPECT_TRUE(inputSuspected);
 }
 
 }  // namespace

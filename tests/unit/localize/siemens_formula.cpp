@@ -5,7 +5,7 @@
 //
 //   siemens_formula [--technique pf|fs|fi] [--versions v01,v02] [--max-tests N]
 //                   [--max-size K] [--unwind U] [--weights ochiai] [--granularity instance]
-//                   [--ints math] [--hard-inputs 1] [--timeout S]
+//                   [--ints math] [--hard-inputs 0|1 (default 1)] [--timeout S]
 // Times per (version, failing test): wall clock (Result::totalMs) and this process's CPU time
 // (std::clock; z3 runs single-threaded here), the fair measure on a shared machine.
 #include "bench/manifest.h"
@@ -29,7 +29,7 @@ struct Args {
   std::string technique = "pf";
   std::set<std::string> versions;
   std::size_t maxTests = 0;
-  bool hardInputs = false;
+  bool hardInputs = true;
   localize::FormulaOptions options;
 };
 
@@ -122,7 +122,7 @@ int main(int argc, char** argv) {
       task.oracle = &oracle;
       task.coverage = &coverage;
       task.options = args.options;
-      task.hardInputStatements = args.hardInputs;
+      task.options.suspectInputs = !args.hardInputs;
       const std::clock_t cpu0 = std::clock();
       const localize::Result r =
           localize::localizeWithFormula(task, familyOf(args.technique), args.technique);
