@@ -48,8 +48,8 @@ std::string explainFailingTests(const LocalizeCommand& c, const localize::Techni
       j["test"] = {{"index", r.index}, {"line", s.suite.tests[i].text}, {"reason", r.reason}};
       runs.push_back(std::move(j));
     } else {
-      text += fmt::format("== failing test {}: {}  ({})\n", r.index, s.suite.tests[i].text,
-                          r.reason);
+      text +=
+          fmt::format("== failing test {}: {}  ({})\n", r.index, s.suite.tests[i].text, r.reason);
       text += report::diagnosesText(*s.program, result) + "\n";
     }
   }
@@ -72,9 +72,9 @@ std::string explainFailingTests(const LocalizeCommand& c, const localize::Techni
     if (agg.common.empty()) text += "  (no location is in every report)\n";
     text += fmt::format("== union: {} locations in some report\n", agg.all.size());
     for (const auto& e : agg.all)
-      text += fmt::format("  {:>3}/{} reports, average rank {:.1f}  {}  {}\n", e.reports,
-                          agg.reports, e.averageRank, s.program->where(where(e)),
-                          s.program->sourceLine(where(e)));
+      text +=
+          fmt::format("  {:>3}/{} reports, average rank {:.1f}  {}  {}\n", e.reports, agg.reports,
+                      e.averageRank, s.program->where(where(e)), s.program->sourceLine(where(e)));
     return text;
   }
   auto entries = [&](const std::vector<localize::AggregateEntry>& list) {
@@ -86,10 +86,11 @@ std::string explainFailingTests(const LocalizeCommand& c, const localize::Techni
                      {"reports", e.reports}});
     return out;
   };
-  nlohmann::json all = {{"technique", technique.name},
-                        {"complete", complete},
-                        {"runs", runs},
-                        {"aggregate", {{"common", entries(agg.common)}, {"union", entries(agg.all)}}}};
+  nlohmann::json all = {
+      {"technique", technique.name},
+      {"complete", complete},
+      {"runs", runs},
+      {"aggregate", {{"common", entries(agg.common)}, {"union", entries(agg.all)}}}};
   return all.dump(2) + "\n";
 }
 
@@ -106,8 +107,8 @@ std::string findCounterexample(const LocalizeCommand& c, LoadedSuite& s) {
   if (r.verdict == V::NoViolation)
     throw UserError(r.boundSufficient
                         ? "no input violates an assertion: nothing to localize"
-                        : "no assertion violation within --unwind " +
-                              std::to_string(bo.unwind) + " (the bound is too small to be sure)",
+                        : "no assertion violation within --unwind " + std::to_string(bo.unwind) +
+                              " (the bound is too small to be sure)",
                     c.common.program, 0, 0, kExitNoFailure);
   if (r.verdict == V::Unknown)
     throw UserError("counterexample search gave up: " + r.reason, c.common.program, 0, 0,
@@ -130,8 +131,8 @@ std::string findCounterexample(const LocalizeCommand& c, LoadedSuite& s) {
 int runLocalize(const LocalizeCommand& c) {
   const localize::TechniqueInfo* technique = localize::findTechnique(c.technique);
   if (!technique)
-    throw UserError("unknown technique '" + c.technique + "' (known: " +
-                    localize::techniqueNames() + ")");
+    throw UserError("unknown technique '" + c.technique +
+                    "' (known: " + localize::techniqueNames() + ")");
   LoadedSuite s = loadSuite(c.common, c.suite, /*coverage=*/true, technique->perFailingTest);
   std::string preface;
   if (s.suite.tests.empty()) preface = findCounterexample(c, s);
@@ -191,8 +192,9 @@ void addLocalizeCommand(CLI::App& app, int& status) {
       ->capture_default_str();
   formula->add_option("--timeout", c->formula.timeoutSeconds, "seconds per failing test")
       ->capture_default_str();
-  formula->add_option("--weights", c->formula.weights,
-                      "clause weighting from spectra: ochiai, tarantula or dstar")
+  formula
+      ->add_option("--weights", c->formula.weights,
+                   "clause weighting from spectra: ochiai, tarantula or dstar")
       ->check(CLI::IsMember({"ochiai", "tarantula", "dstar"}));
   formula->add_flag("--suspect-inputs", c->formula.suspectInputs,
                     "statements that only read an input are suspects too (default: trusted)");

@@ -19,11 +19,11 @@ struct FormulaOptions {
   enum class Granularity { Statement, Instance };
   Ints ints = Ints::BitVector;
   Granularity granularity = Granularity::Statement;
-  unsigned unwind = 10;         ///< loop/recursion unwinding bound of the program formula
-  unsigned maxSize = 3;         ///< MCS size bound (0: none)
-  unsigned maxCount = 0;        ///< number of diagnoses bound (0: none)
-  double timeoutSeconds = 60;   ///< per (program, failing test)
-  std::string weights;          ///< clause weighting from a spectrum formula ("" = none)
+  unsigned unwind = 10;        ///< loop/recursion unwinding bound of the program formula
+  unsigned maxSize = 3;        ///< MCS size bound (0: none)
+  unsigned maxCount = 0;       ///< number of diagnoses bound (0: none)
+  double timeoutSeconds = 60;  ///< per (program, failing test)
+  std::string weights;         ///< clause weighting from a spectrum formula ("" = none)
   /// Statements that only store an input (`x = atoi(argv[1])`, `v = __VERIFIER_nondet_int()`)
   /// are soft groups too. Off by default: like the input itself they are hard, as in the papers.
   bool suspectInputs = false;

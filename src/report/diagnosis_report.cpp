@@ -28,8 +28,10 @@ std::string producedName(const ir::Program& program, const ir::Stmt& stmt) {
   const ir::Expr* e = stmt.expr.get();
   if (!e || e->ops.empty()) return "value";
   const ir::Expr* target = e->ops[0].get();
-  while (target->kind == ir::ExprKind::Index) target = target->ops[0].get();
-  while (target->kind == ir::ExprKind::Cast && !target->ops.empty()) target = target->ops[0].get();
+  while (target->kind == ir::ExprKind::Index)
+    target = target->ops[0].get();
+  while (target->kind == ir::ExprKind::Cast && !target->ops.empty())
+    target = target->ops[0].get();
   if (target->kind == ir::ExprKind::VarRef) {
     std::string name = program.vars[target->var].name;
     return e->ops[0]->kind == ir::ExprKind::Index ? name + "[...]" : name;
@@ -47,9 +49,8 @@ std::string angelicText(const ir::Program& program, const localize::AngelicValue
 nlohmann::json locationJson(const ir::Program& program, const localize::Location& l) {
   ir::SourceRange at;
   at.file = l.file, at.line = l.line;
-  nlohmann::json j = {{"file", program.files[l.file].path},
-                      {"line", l.line},
-                      {"source", program.sourceLine(at)}};
+  nlohmann::json j = {
+      {"file", program.files[l.file].path}, {"line", l.line}, {"source", program.sourceLine(at)}};
   if (l.iteration) j["iteration"] = l.iteration;
   return j;
 }
@@ -71,8 +72,10 @@ nlohmann::json diagnosesJson(const ir::Program& program, const localize::Result&
   for (std::size_t i = 0; i < result.diagnoses.size(); ++i) {
     const localize::Diagnosis& d = result.diagnoses[i];
     nlohmann::json locs = nlohmann::json::array(), angelic = nlohmann::json::array();
-    for (const auto& l : d.locations) locs.push_back(locationJson(program, l));
-    for (const auto& a : d.angelic) angelic.push_back(angelicJson(program, a));
+    for (const auto& l : d.locations)
+      locs.push_back(locationJson(program, l));
+    for (const auto& a : d.angelic)
+      angelic.push_back(angelicJson(program, a));
     nlohmann::json j = {{"rank", i + 1}, {"locations", locs}, {"angelic", angelic}};
     if (d.feasible == localize::Feasibility::Unchecked)
       j["feasible"] = nullptr;
@@ -110,7 +113,8 @@ std::string diagnosesText(const ir::Program& program, const localize::Result& re
   }
   if (result.diagnoses.empty()) out += "no diagnosis\n";
   std::size_t feasible = 0;
-  for (const auto& d : result.diagnoses) feasible += d.feasible == localize::Feasibility::Feasible;
+  for (const auto& d : result.diagnoses)
+    feasible += d.feasible == localize::Feasibility::Feasible;
   out += fmt::format(
       "{}: {} {} ({} feasible), {}; solver {:.0f} ms, total {:.0f} ms, {} soft / {} hard "
       "clauses, {} queries\n",

@@ -48,18 +48,18 @@ namespace {
 
 class FuMalik final : public MaxSat {
 public:
-  FuMalik(Session &session, MaxSatOptions options)
+  FuMalik(Session& session, MaxSatOptions options)
       : s_(session), options_(options), scope_(session.scopeToken()) {}
 
-  void assumeAlways(const z3::expr &literal) override {
+  void assumeAlways(const z3::expr& literal) override {
     CULPRIT_SOLVE_INVARIANT(isLiteral(literal), "not a literal: " + literal.to_string());
     assumed_.push_back(literal);
     alwaysIds_.insert(literal.id());
   }
 
-  MaxSatResult solve(const Deadline &deadline) override;
+  MaxSatResult solve(const Deadline& deadline, Weight costLimit) override;
   Weight lowerBound() const override { return lb_; }
-  const MaxSatStats &stats() const override { return stats_; }
+  const MaxSatStats& stats() const override { return stats_; }
 
 private:
   struct Copy {
@@ -69,7 +69,7 @@ private:
     std::vector<z3::expr> relax;
   };
 
-  Session &s_;
+  Session& s_;
   MaxSatOptions options_;
   std::uint64_t scope_;
   std::vector<z3::expr> assumed_;
@@ -84,8 +84,8 @@ private:
   Weight topLevel() const;
   Weight nextLevel(Weight below) const;
   z3::expr_vector assumptionsAt(Weight level) const;
-  bool relaxCore(const z3::expr_vector &core);
-  void relaxCopy(std::size_t index, Weight w, const z3::expr &r);
+  bool relaxCore(const z3::expr_vector& core);
+  void relaxCopy(std::size_t index, Weight w, const z3::expr& r);
 };
 
 void FuMalik::syncSofts() {
@@ -100,28 +100,28 @@ void FuMalik::syncSofts() {
 Weight FuMalik::topLevel() const {
   if (!options_.stratify) return 1;
   Weight top = 1;
-  for (const Copy &c : copies_)
+  for (const Copy& c : copies_)
     top = std::max(top, c.weight);
   return top;
 }
 
 Weight FuMalik::nextLevel(Weight below) const {
   Weight next = 0;
-  for (const Copy &c : copies_)
+  for (const Copy& c : copies_)
     if (c.weight < below) next = std::max(next, c.weight);
   return next;
 }
 
 z3::expr_vector FuMalik::assumptionsAt(Weight level) const {
-  z3::expr_vector a(s_.ctx()); // (copying an expr_vector would share it)
-  for (const z3::expr &literal : assumed_)
+  z3::expr_vector a(s_.ctx());  // (copying an expr_vector would share it)
+  for (const z3::expr& literal : assumed_)
     a.push_back(literal);
-  for (const Copy &c : copies_)
+  for (const Copy& c : copies_)
     if (c.weight >= level) a.push_back(c.assumption);
   return a;
 }
 
-MaxSatResult FuMalik::solve(const Deadline &deadline) {
+MaxSatResult FuMalik::solve(const Deadline& deadline, Weight costLimit) {
   CULPRIT_SOLVE_INVARIANT(s_.scopeToken() == scope_,
                           "MaxSAT engine used outside the session scope it was created in");
   ++stats_.solves;
@@ -129,6 +129,11 @@ MaxSatResult FuMalik::solve(const Deadline &deadline) {
   MaxSatResult result;
   Weight upper = std::numeric_limits<Weight>::max();
   for (Weight level = topLevel();;) {
+    if (lb_ > costLimit) {
+      result.overLimit = true;
+      result.reason = "lower bound above the cost limit";
+      break;
+    }
     ++stats_.queries;
     Answer a = s_.check(assumptionsAt(level), deadline);
     if (a == Answer::Unknown) {
@@ -167,9 +172,9 @@ MaxSatResult FuMalik::solve(const Deadline &deadline) {
   return result;
 }
 
-bool FuMalik::relaxCore(const z3::expr_vector &core) {
+bool FuMalik::relaxCore(const z3::expr_vector& core) {
   std::vector<std::size_t> members;
-  for (const z3::expr &literal : core) {
+  for (const z3::expr& literal : core) {
     if (alwaysIds_.count(literal.id())) continue;
     auto it = copyByAssumption_.find(literal.id());
     CULPRIT_SOLVE_INVARIANT(it != copyByAssumption_.end(),
@@ -192,13 +197,13 @@ bool FuMalik::relaxCore(const z3::expr_vector &core) {
   return true;
 }
 
-void FuMalik::relaxCopy(std::size_t index, Weight w, const z3::expr &r) {
+void FuMalik::relaxCopy(std::size_t index, Weight w, const z3::expr& r) {
   const SoftId soft = copies_[index].soft;
   std::vector<z3::expr> relax = copies_[index].relax;
   relax.push_back(r);
   z3::expr_vector clause(s_.ctx());
   clause.push_back(s_.selector(soft));
-  for (const z3::expr &v : relax)
+  for (const z3::expr& v : relax)
     clause.push_back(v);
   z3::expr assumption = s_.freshBool("soft");
   s_.addHard(z3::implies(assumption, z3::mk_or(clause)));
@@ -215,10 +220,10 @@ void FuMalik::relaxCopy(std::size_t index, Weight w, const z3::expr &r) {
   }
 }
 
-} // namespace
+}  // namespace
 
-std::unique_ptr<MaxSat> makeMaxSat(Session &session, MaxSatOptions options) {
+std::unique_ptr<MaxSat> makeMaxSat(Session& session, MaxSatOptions options) {
   return std::make_unique<FuMalik>(session, options);
 }
 
-} // namespace culprit::solve
+}  // namespace culprit::solve

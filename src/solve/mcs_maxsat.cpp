@@ -12,9 +12,10 @@
 // nondecreasing weight.
 //
 // Pre: positive weights; used in the session scope it was created in.
-// Size bound K: with unit weights the optimum is the size, so an optimum above K ends the
-// enumeration (SizeBound, and larger MCSs certainly exist). With weights, a guard literal makes
-// "at most K relaxed" hard for this enumerator; the cheapest set within it is still an MCS by
+// Size bound K: with unit weights the optimum is the size, so a lower bound above K ends the
+// enumeration (SizeBound; larger MCSs may exist). The MaxSAT engine stops as soon as its cores
+// prove that bound, before the search for a model at cost K + 1. With weights, a guard literal
+// makes "at most K relaxed" hard for this enumerator; the cheapest set within it is still an MCS by
 // the argument above, and when none is left one more query tells Exhausted from SizeBound.
 //
 // The MaxSAT engine (fu_malik.cpp) is incremental: its cores and lower bound survive the
@@ -28,16 +29,16 @@ namespace {
 
 class MaxSatMcsEnumerator final : public McsEnumeratorBase {
 public:
-  MaxSatMcsEnumerator(Session &session, const McsBounds &bounds)
+  MaxSatMcsEnumerator(Session& session, const McsBounds& bounds)
       : McsEnumeratorBase(session, bounds), maxsat_(makeMaxSat(session)) {
     maxsat_->assumeAlways(active_);
   }
 
 private:
   std::unique_ptr<MaxSat> maxsat_;
-  std::size_t guardedSofts_ = 0; // soft groups covered by the size guard (weighted mode)
+  std::size_t guardedSofts_ = 0;  // soft groups covered by the size guard (weighted mode)
 
-  std::optional<Mcs> findNext(const Deadline &deadline) override {
+  std::optional<Mcs> findNext(const Deadline& deadline) override {
     const bool weighted = !s_.unitWeights();
     const bool guarded = weighted && bounds_.maxSize;
     if (guarded && guardedSofts_ != s_.softCount()) {
@@ -46,7 +47,15 @@ private:
       maxsat_->assumeAlways(sizeGuard(bounds_.maxSize));
       guardedSofts_ = s_.softCount();
     }
-    MaxSatResult r = maxsat_->solve(deadline);
+    // Unit weights: the optimum is the size, so a lower bound above K proves that no MCS of
+    // size <= K is left, without the (often hardest) query for a larger one.
+    const Weight limit =
+        !weighted && bounds_.maxSize ? bounds_.maxSize : std::numeric_limits<Weight>::max();
+    MaxSatResult r = maxsat_->solve(deadline, limit);
+    if (r.overLimit) {
+      stop(StopReason::SizeBound);
+      return std::nullopt;
+    }
     switch (r.answer) {
     case Answer::Unknown: stopUnknown(deadline, r.reason); return std::nullopt;
     case Answer::Unsat:
@@ -65,10 +74,10 @@ private:
   }
 };
 
-} // namespace
+}  // namespace
 
-std::unique_ptr<McsEnumerator> makeMaxSatMcsEnumerator(Session &session, const McsBounds &bounds) {
+std::unique_ptr<McsEnumerator> makeMaxSatMcsEnumerator(Session& session, const McsBounds& bounds) {
   return std::make_unique<MaxSatMcsEnumerator>(session, bounds);
 }
 
-} // namespace culprit::solve::detail
+}  // namespace culprit::solve::detail

@@ -62,7 +62,8 @@ TEST(GoldenOracle, ProgramFormulaFindsTheBoundaryConditionOthersDoNot) {
 TEST(GoldenOracle, HardInputStatementsAreNeverSuspected) {
   Subject s("twobranch", "v1.c", "0 0");
   for (const LineSet& d : lineSets(localizeWithFormula(s.task, Family::Program, "pf")))
-    for (std::uint32_t line : d) EXPECT_TRUE(line != 12 && line != 13) << line;
+    for (std::uint32_t line : d)
+      EXPECT_TRUE(line != 12 && line != 13) << line;
 }
 
 TEST(GoldenOracle, SuspectInputsMakesInputStatementsSoft) {
@@ -70,7 +71,8 @@ TEST(GoldenOracle, SuspectInputsMakesInputStatementsSoft) {
   s.task.options.suspectInputs = true;
   bool inputSuspected = false;
   for (const LineSet& d : lineSets(localizeWithFormula(s.task, Family::Program, "pf")))
-    for (std::uint32_t line : d) inputSuspected = inputSuspected || line == 12 || line == 13;
+    for (std::uint32_t line : d)
+      inputSuspected = inputSuspected || line == 12 || line == 13;
   EXPECT_TRUE(inputSuspected);
 }
 

@@ -26,6 +26,23 @@ TEST(MaxSat, UnitOptimumOnHandExample) {
   EXPECT_EQ(s.relaxedIn(*r.model), r.relaxed);
 }
 
+TEST(MaxSat, CostLimitStopsOnceTheLowerBoundPassesIt) {
+  z3::context ctx;
+  Session s(ctx);
+  load(s, handFormula(ctx));  // optimum 2
+  std::unique_ptr<MaxSat> maxsat = makeMaxSat(s);
+  MaxSatResult r = maxsat->solve({}, 1);
+  EXPECT_EQ(r.answer, Answer::Unknown);
+  EXPECT_TRUE(r.overLimit);
+  EXPECT_EQ(r.lowerBound, 2u);
+  EXPECT_FALSE(r.model.has_value());
+  // The engine's state is kept: a second call without a limit finds the optimum.
+  MaxSatResult full = maxsat->solve({}, 2);
+  ASSERT_EQ(full.answer, Answer::Sat);
+  EXPECT_FALSE(full.overLimit);
+  EXPECT_EQ(full.cost, 2u);
+}
+
 TEST(MaxSat, WeightedOptimumAvoidsHeavyGroups) {
   for (bool stratify : {true, false}) {
     z3::context ctx;
@@ -34,9 +51,9 @@ TEST(MaxSat, WeightedOptimumAvoidsHeavyGroups) {
     std::unique_ptr<MaxSat> maxsat = makeMaxSat(s, {.stratify = stratify});
     MaxSatResult r = maxsat->solve();
     ASSERT_EQ(r.answer, Answer::Sat);
-    EXPECT_EQ(r.cost, 3u) << "stratify " << stratify; // {1, 3, 5}
+    EXPECT_EQ(r.cost, 3u) << "stratify " << stratify;  // {1, 3, 5}
     EXPECT_EQ(r.relaxed, std::vector<SoftId>({1, 3, 5}));
-    EXPECT_GT(maxsat->stats().splits, 0u); // the weight-10 group was split at least once
+    EXPECT_GT(maxsat->stats().splits, 0u);  // the weight-10 group was split at least once
   }
 }
 
@@ -69,7 +86,7 @@ TEST(MaxSat, IncrementalAdditionsMatchAFreshSolve) {
   Session s(ctx);
   load(s, f);
   std::unique_ptr<MaxSat> maxsat = makeMaxSat(s);
-  ASSERT_EQ(maxsat->solve().cost, 2u); // {0,3} or {0,4}
+  ASSERT_EQ(maxsat->solve().cost, 2u);  // {0,3} or {0,4}
   Weight bound = maxsat->lowerBound();
 
   // A new hard constraint (c must hold) and a new soft group (¬c, weight 2).
@@ -88,7 +105,7 @@ TEST(MaxSat, IncrementalAdditionsMatchAFreshSolve) {
   ASSERT_EQ(incremental.answer, Answer::Sat);
   ASSERT_EQ(scratch.answer, Answer::Sat);
   EXPECT_EQ(incremental.cost, scratch.cost);
-  EXPECT_EQ(incremental.cost, 4u); // c hard: group 4 (¬c) and `extra` relaxed, plus group 0
+  EXPECT_EQ(incremental.cost, 4u);  // c hard: group 4 (¬c) and `extra` relaxed, plus group 0
   EXPECT_EQ(maxsat->stats().solves, 2u);
 }
 
@@ -97,7 +114,7 @@ TEST(MaxSat, AlwaysAssumedLiteralsActLikeHardConstraints) {
   Session s(ctx);
   load(s, handFormula(ctx));
   z3::expr guard = ctx.bool_const("guard");
-  s.addHard(z3::implies(guard, ctx.bool_const("h0"))); // group 0 (a) may not be relaxed
+  s.addHard(z3::implies(guard, ctx.bool_const("h0")));  // group 0 (a) may not be relaxed
   std::unique_ptr<MaxSat> maxsat = makeMaxSat(s);
   maxsat->assumeAlways(guard);
   MaxSatResult r = maxsat->solve();
@@ -130,10 +147,10 @@ TEST(MaxSat, RefusesToRunAfterItsScopeWasPopped) {
   EXPECT_EQ(maxsat->solve().cost, 2u);
   s.pop();
   EXPECT_THROW(maxsat->solve(), std::logic_error);
-  s.push(); // another scope at the same depth is still another scope
+  s.push();  // another scope at the same depth is still another scope
   EXPECT_THROW(maxsat->solve(), std::logic_error);
   s.pop();
 }
 
-} // namespace
-} // namespace culprit::solve
+}  // namespace
+}  // namespace culprit::solve
