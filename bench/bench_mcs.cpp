@@ -27,8 +27,8 @@ namespace {
 using culprit::solve::Session;
 
 struct Chain {
-  z3::expr value;        // the last SSA version
-  std::uint32_t current; // its concrete value on the failing run
+  z3::expr value;         // the last SSA version
+  std::uint32_t current;  // its concrete value on the failing run
 };
 
 struct Problem {
@@ -40,7 +40,7 @@ struct Problem {
 
 class Generator {
 public:
-  Generator(z3::context &ctx, std::uint32_t seed) : ctx_(ctx), rng_(seed) {}
+  Generator(z3::context& ctx, std::uint32_t seed) : ctx_(ctx), rng_(seed) {}
 
   Problem make(std::size_t n) {
     const std::uint32_t input = 12345;
@@ -49,9 +49,9 @@ public:
     const std::size_t dTail = std::max<std::size_t>(2, n / 25);
     Chain d = relevant("d", in, input, 4, dTail);
     std::vector<Chain> two, three;
-    for (const char *v : {"a", "b"})
+    for (const char* v : {"a", "b"})
       two.push_back(relevant(v, in, input, 2, 3));
-    for (const char *v : {"e", "f", "g"})
+    for (const char* v : {"e", "f", "g"})
       three.push_back(relevant(v, in, input, 2, 3));
     for (int k = 0; problem_.selectors.size() < n; ++k) {
       Chain filler{in, input};
@@ -59,7 +59,7 @@ public:
       for (int i = 0; i < 20 && problem_.selectors.size() < n; ++i)
         step(name, filler, false);
     }
-    auto fixed = [&](const Chain &c) { return c.value == ctx_.bv_val(c.current + 1, 32); };
+    auto fixed = [&](const Chain& c) { return c.value == ctx_.bv_val(c.current + 1, 32); };
     problem_.hard.push_back(fixed(d) || (fixed(two[0]) && fixed(two[1])) ||
                             (fixed(three[0]) && fixed(three[1]) && fixed(three[2])));
     problem_.expectedMcses = dTail + 9 + 27;
@@ -67,13 +67,13 @@ public:
   }
 
 private:
-  z3::context &ctx_;
+  z3::context& ctx_;
   std::mt19937 rng_;
   Problem problem_;
   int versions_ = 0;
 
   /// `before` steps, a constant assignment, then `tail` - 1 more steps.
-  Chain relevant(const std::string &name, const z3::expr &in, std::uint32_t input, int before,
+  Chain relevant(const std::string& name, const z3::expr& in, std::uint32_t input, int before,
                  std::size_t tail) {
     Chain c{in, input};
     for (int i = 0; i < before; ++i)
@@ -85,7 +85,7 @@ private:
   }
 
   /// Appends the soft group v' = f(v) (a bijection) or v' = constant.
-  void step(const std::string &name, Chain &c, bool constant) {
+  void step(const std::string& name, Chain& c, bool constant) {
     z3::expr next = ctx_.bv_const((name + "_" + std::to_string(++versions_)).c_str(), 32);
     std::uint32_t k = rng_() | 1u;
     z3::expr kv = ctx_.bv_val(k, 32);
@@ -108,7 +108,7 @@ private:
 
 constexpr std::size_t kMaxSize = 3;
 
-void runEngine(benchmark::State &state, const char *engine, const char *logic = "") {
+void runEngine(benchmark::State& state, const char* engine, const char* logic = "") {
   const auto n = static_cast<std::size_t>(state.range(0));
   std::size_t found = 0, queries = 0;
   for (auto _ : state) {
@@ -118,7 +118,7 @@ void runEngine(benchmark::State &state, const char *engine, const char *logic = 
     culprit::solve::SessionOptions options;
     options.logic = logic;
     auto session = std::make_unique<Session>(ctx, options);
-    for (const z3::expr &h : p.hard)
+    for (const z3::expr& h : p.hard)
       session->addHard(h);
     for (std::size_t i = 0; i < p.selectors.size(); ++i) {
       session->addHard(z3::implies(p.selectors[i], p.groups[i]));
@@ -139,7 +139,7 @@ void runEngine(benchmark::State &state, const char *engine, const char *logic = 
   state.counters["queries"] = static_cast<double>(queries);
 }
 
-void naiveOptimize(benchmark::State &state) {
+void naiveOptimize(benchmark::State& state) {
   const auto n = static_cast<std::size_t>(state.range(0));
   std::size_t found = 0, queries = 0;
   for (auto _ : state) {
@@ -148,7 +148,7 @@ void naiveOptimize(benchmark::State &state) {
     Problem p = Generator(ctx, 1).make(n);
     state.ResumeTiming();
     z3::optimize opt(ctx);
-    for (const z3::expr &h : p.hard)
+    for (const z3::expr& h : p.hard)
       opt.add(h);
     for (std::size_t i = 0; i < p.selectors.size(); ++i) {
       opt.add(z3::implies(p.selectors[i], p.groups[i]));
@@ -158,7 +158,7 @@ void naiveOptimize(benchmark::State &state) {
     while (++queries, opt.check() == z3::sat) {
       z3::model m = opt.get_model();
       z3::expr_vector relaxed(ctx);
-      for (const z3::expr &sel : p.selectors)
+      for (const z3::expr& sel : p.selectors)
         if (m.eval(sel, true).is_false()) relaxed.push_back(sel);
       if (relaxed.size() > kMaxSize) break;
       ++found;
@@ -170,12 +170,12 @@ void naiveOptimize(benchmark::State &state) {
   state.counters["queries"] = static_cast<double>(queries);
 }
 
-void BM_McsMaxSat(benchmark::State &state) { runEngine(state, "maxsat"); }
-void BM_McsMaxSatQfBv(benchmark::State &state) { runEngine(state, "maxsat", "QF_BV"); }
-void BM_McsCardinality(benchmark::State &state) { runEngine(state, "cardinality"); }
-void BM_NaiveOptimize(benchmark::State &state) { naiveOptimize(state); }
+void BM_McsMaxSat(benchmark::State& state) { runEngine(state, "maxsat"); }
+void BM_McsMaxSatQfBv(benchmark::State& state) { runEngine(state, "maxsat", "QF_BV"); }
+void BM_McsCardinality(benchmark::State& state) { runEngine(state, "cardinality"); }
+void BM_NaiveOptimize(benchmark::State& state) { naiveOptimize(state); }
 
-} // namespace
+}  // namespace
 
 BENCHMARK(BM_McsMaxSat)->Arg(50)->Arg(200)->Arg(800)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_McsMaxSatQfBv)->Arg(50)->Arg(200)->Arg(800)->Unit(benchmark::kMillisecond);

@@ -37,7 +37,8 @@ int runOnce(const RunCommand& c) {
     FILE* f = std::fopen(c.stdinFile.c_str(), "rb");
     if (!f) throw UserError("cannot open stdin file", c.stdinFile);
     char buf[65536];
-    for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) input.stdinData.append(buf, n);
+    for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;)
+      input.stdinData.append(buf, n);
     std::fclose(f);
   }
   exec::RunOptions ro;

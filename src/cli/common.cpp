@@ -60,8 +60,8 @@ void checkEntryArgs(const ir::Program& program, const std::string& entry,
 
 }  // namespace
 
-LoadedSuite loadSuite(const CommonOptions& common, const SuiteOptionsCli& suiteOpts,
-                      bool coverage, bool allowNoTests) {
+LoadedSuite loadSuite(const CommonOptions& common, const SuiteOptionsCli& suiteOpts, bool coverage,
+                      bool allowNoTests) {
   LoadedSuite s;
   frontend::Options fe = common.frontend;
   if (!common.entry.empty() && common.entry != "main") fe.trusted.push_back(common.entry);

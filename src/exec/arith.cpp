@@ -60,7 +60,7 @@ Result shift(BinOp op, IntKind k, std::int64_t a, std::int64_t b, IntKind bKind)
 
 std::string quoted(IntKind k) { return std::string("'") + ir::intKindName(k) + "'"; }
 
-} // namespace
+}  // namespace
 
 IntKind promote(IntKind k) { return bits(k) < 32 ? IntKind::Int : k; }
 
@@ -151,4 +151,4 @@ std::string negationMessage(IntKind k, std::int64_t a) {
          "; cast to an unsigned type to negate this value to itself";
 }
 
-} // namespace culprit::exec::arith
+}  // namespace culprit::exec::arith

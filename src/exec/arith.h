@@ -43,14 +43,14 @@ std::string toString(std::int64_t v, IntKind k);
 
 enum class Fault : std::uint8_t {
   None,
-  Overflow,         ///< signed + - * out of range
-  DivisionByZero,   ///< / or % by zero
-  DivisionOverflow, ///< MIN / -1 or MIN % -1
-  NegationOverflow, ///< -MIN
-  ShiftNegative,    ///< shift exponent < 0
-  ShiftTooLarge,    ///< shift exponent >= width
-  ShiftOfNegative,  ///< negative value << n
-  ShiftOverflow,    ///< value << n not representable
+  Overflow,          ///< signed + - * out of range
+  DivisionByZero,    ///< / or % by zero
+  DivisionOverflow,  ///< MIN / -1 or MIN % -1
+  NegationOverflow,  ///< -MIN
+  ShiftNegative,     ///< shift exponent < 0
+  ShiftTooLarge,     ///< shift exponent >= width
+  ShiftOfNegative,   ///< negative value << n
+  ShiftOverflow,     ///< value << n not representable
 };
 
 struct Result {
@@ -75,4 +75,4 @@ std::string faultMessage(Fault f, BinOp op, IntKind k, std::int64_t a, std::int6
 /// UBSan's wording of a fault of `unary(UnOp::Neg, k, a)`.
 std::string negationMessage(IntKind k, std::int64_t a);
 
-} // namespace culprit::exec::arith
+}  // namespace culprit::exec::arith

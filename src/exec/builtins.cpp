@@ -14,7 +14,7 @@ namespace {
 
 using ir::IntKind;
 
-constexpr int kMaxField = 1 << 24; // width/precision beyond this is refused, not allocated
+constexpr int kMaxField = 1 << 24;  // width/precision beyond this is refused, not allocated
 
 bool isSpace(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
@@ -40,11 +40,11 @@ struct Directive {
 };
 
 /// Parses the directive after a '%' at `i`; leaves `i` after its conversion character.
-Directive parseDirective(std::string_view f, std::size_t &i) {
+Directive parseDirective(std::string_view f, std::size_t& i) {
   Directive d;
   while (i < f.size() && std::string_view("-+ #0").find(f[i]) != std::string_view::npos)
     d.flags += f[i++];
-  auto number = [&](int &out, bool &star) {
+  auto number = [&](int& out, bool& star) {
     if (i < f.size() && f[i] == '*') {
       star = true;
       ++i;
@@ -73,7 +73,7 @@ Directive parseDirective(std::string_view f, std::size_t &i) {
   return d;
 }
 
-template <class T> void appendFormatted(std::string &out, const std::string &spec, T value) {
+template <class T> void appendFormatted(std::string& out, const std::string& spec, T value) {
   int n = std::snprintf(nullptr, 0, spec.c_str(), value);
   if (n <= 0) return;
   std::size_t old = out.size();
@@ -84,18 +84,18 @@ template <class T> void appendFormatted(std::string &out, const std::string &spe
 
 class Printer {
 public:
-  explicit Printer(const std::vector<FormatArg> &args) : args_(args) {}
+  explicit Printer(const std::vector<FormatArg>& args) : args_(args) {}
   Formatted run(std::string_view f);
 
 private:
-  const FormatArg *next() { return used_ < args_.size() ? &args_[used_++] : nullptr; }
-  bool resolveStars(Directive &d);
-  void directive(const Directive &d);
-  void integer(const Directive &d, const FormatArg &a);
-  void string(const Directive &d, const FormatArg &a);
-  std::string spec(const Directive &d, const char *length) const;
+  const FormatArg* next() { return used_ < args_.size() ? &args_[used_++] : nullptr; }
+  bool resolveStars(Directive& d);
+  void directive(const Directive& d);
+  void integer(const Directive& d, const FormatArg& a);
+  void string(const Directive& d, const FormatArg& a);
+  std::string spec(const Directive& d, const char* length) const;
 
-  const std::vector<FormatArg> &args_;
+  const std::vector<FormatArg>& args_;
   std::size_t used_ = 0;
   Formatted result_;
 };
@@ -117,16 +117,16 @@ Formatted Printer::run(std::string_view f) {
   return std::move(result_);
 }
 
-bool Printer::resolveStars(Directive &d) {
+bool Printer::resolveStars(Directive& d) {
   if (d.widthStar) {
-    const FormatArg *a = next();
+    const FormatArg* a = next();
     if (!a || a->isPointer) return result_.error = "printf: missing int argument for '*'", false;
     std::int64_t w = arith::convert(a->value, IntKind::Int);
     if (w < 0) d.flags += '-';
     d.width = static_cast<int>(std::min<std::int64_t>(w < 0 ? -w : w, kMaxField + 1));
   }
   if (d.precisionStar) {
-    const FormatArg *a = next();
+    const FormatArg* a = next();
     if (!a || a->isPointer) return result_.error = "printf: missing int argument for '.*'", false;
     int p = static_cast<int>(arith::convert(a->value, IntKind::Int));
     d.precision = p < 0 ? -1 : p;
@@ -136,13 +136,13 @@ bool Printer::resolveStars(Directive &d) {
   return true;
 }
 
-void Printer::directive(const Directive &d) {
+void Printer::directive(const Directive& d) {
   if (std::string_view("diuoxXcs").find(d.conversion) == std::string_view::npos ||
       d.conversion == 0) {
     result_.error = std::string("printf: unsupported conversion '%") + d.conversion + "'";
     return;
   }
-  const FormatArg *a = next();
+  const FormatArg* a = next();
   if (!a) {
     result_.error = "printf: too few arguments for the format";
     return;
@@ -157,16 +157,16 @@ void Printer::directive(const Directive &d) {
     integer(d, *a);
 }
 
-std::string Printer::spec(const Directive &d, const char *length) const {
+std::string Printer::spec(const Directive& d, const char* length) const {
   std::string s = "%" + d.flags;
   if (d.width >= 0) s += std::to_string(d.width);
   if (d.precision >= 0) s += "." + std::to_string(d.precision);
   return s + length + d.conversion;
 }
 
-void Printer::integer(const Directive &d, const FormatArg &a) {
+void Printer::integer(const Directive& d, const FormatArg& a) {
   const std::int64_t v = a.value;
-  std::string &out = result_.text;
+  std::string& out = result_.text;
   if (d.conversion == 'c') return appendFormatted(out, spec(d, ""), static_cast<int>(v));
   const bool isSigned = d.conversion == 'd' || d.conversion == 'i';
   switch (d.length) {
@@ -185,14 +185,14 @@ void Printer::integer(const Directive &d, const FormatArg &a) {
   }
 }
 
-void Printer::string(const Directive &d, const FormatArg &a) {
+void Printer::string(const Directive& d, const FormatArg& a) {
   if (d.length != Length::None) {
     result_.error = "printf: wide strings are not supported";
     return;
   }
   if (a.isNull) {
     // glibc prints "(null)" unless the precision is too small to hold it.
-    const char *shown = d.precision == -1 || d.precision >= 6 ? "(null)" : "";
+    const char* shown = d.precision == -1 || d.precision >= 6 ? "(null)" : "";
     Directive plain = d;
     plain.precision = -1;
     return appendFormatted(result_.text, spec(plain, ""), shown);
@@ -254,7 +254,7 @@ int scanBase(char conversion) {
 
 class Scanner {
 public:
-  Scanner(std::string_view input, std::size_t &pos) : in_(input), pos_(pos) {}
+  Scanner(std::string_view input, std::size_t& pos) : in_(input), pos_(pos) {}
   Scanned run(std::string_view f);
 
 private:
@@ -271,13 +271,13 @@ private:
     return true;
   }
   /// Runs one directive; false stops the scan (input or matching failure, or an error).
-  bool directive(const Directive &d, bool suppress);
-  bool number(const Directive &d, bool suppress);
-  bool characters(const Directive &d, bool suppress);
+  bool directive(const Directive& d, bool suppress);
+  bool number(const Directive& d, bool suppress);
+  bool characters(const Directive& d, bool suppress);
   std::string takeNumber(char conversion, std::size_t limit);
 
   std::string_view in_;
-  std::size_t &pos_;
+  std::size_t& pos_;
   bool inputFailure_ = false;
   Scanned result_;
 };
@@ -311,7 +311,7 @@ Scanned Scanner::run(std::string_view f) {
   return std::move(result_);
 }
 
-bool Scanner::directive(const Directive &d, bool suppress) {
+bool Scanner::directive(const Directive& d, bool suppress) {
   switch (d.conversion) {
   case 'd':
   case 'i':
@@ -354,12 +354,12 @@ std::string Scanner::takeNumber(char conversion, std::size_t limit) {
   return text;
 }
 
-bool Scanner::number(const Directive &d, bool suppress) {
+bool Scanner::number(const Directive& d, bool suppress) {
   skipSpaces();
   if (atEnd()) return inputFailure_ = true, false;
   const std::size_t limit = d.width > 0 ? static_cast<std::size_t>(d.width) : in_.size();
   const std::string text = takeNumber(d.conversion, limit);
-  if (text.empty()) return false; // matching failure
+  if (text.empty()) return false;  // matching failure
   if (suppress) return true;
   const bool isSigned = d.conversion == 'd' || d.conversion == 'i';
   const int base = scanBase(d.conversion);
@@ -378,7 +378,7 @@ bool Scanner::number(const Directive &d, bool suppress) {
   return true;
 }
 
-bool Scanner::characters(const Directive &d, bool suppress) {
+bool Scanner::characters(const Directive& d, bool suppress) {
   if (d.length != Length::None) {
     result_.error = "scanf: wide characters are not supported";
     return false;
@@ -400,9 +400,9 @@ bool Scanner::characters(const Directive &d, bool suppress) {
   return true;
 }
 
-} // namespace
+}  // namespace
 
-Formatted format(std::string_view f, const std::vector<FormatArg> &args) {
+Formatted format(std::string_view f, const std::vector<FormatArg>& args) {
   return Printer(args).run(f);
 }
 
@@ -420,8 +420,8 @@ std::uint64_t parseULong(std::string_view s, int base) {
   return d.negative ? 0 - d.magnitude : d.magnitude;
 }
 
-Scanned scan(std::string_view format, std::string_view input, std::size_t &pos) {
+Scanned scan(std::string_view format, std::string_view input, std::size_t& pos) {
   return Scanner(input, pos).run(format);
 }
 
-} // namespace culprit::exec::libc
+}  // namespace culprit::exec::libc

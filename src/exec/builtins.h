@@ -16,11 +16,11 @@ namespace culprit::exec::libc {
 
 /// One argument of a printf call, as evaluated by the caller.
 struct FormatArg {
-  std::int64_t value = 0; ///< integer arguments, normalised to their type
-  bool isPointer = false; ///< pointer arguments (strings): see text
-  bool isNull = false;    ///< a null pointer
-  std::string text;       ///< characters up to the NUL or up to the end of the object
-  bool terminated = true; ///< a NUL was found inside the object
+  std::int64_t value = 0;  ///< integer arguments, normalised to their type
+  bool isPointer = false;  ///< pointer arguments (strings): see text
+  bool isNull = false;     ///< a null pointer
+  std::string text;        ///< characters up to the NUL or up to the end of the object
+  bool terminated = true;  ///< a NUL was found inside the object
 };
 
 /// What a printf call writes, or why it cannot be modelled (`error` non-empty).
@@ -31,7 +31,7 @@ struct Formatted {
 
 /// glibc's printf: %d %i %u %o %x %X %c %s %% with flags, width, precision, `*`, and the
 /// length modifiers hh h l ll z j t.
-Formatted format(std::string_view format, const std::vector<FormatArg> &args);
+Formatted format(std::string_view format, const std::vector<FormatArg>& args);
 
 /// glibc's strtol(s, NULL, base) on LP64 (also atol, atoll; atoi truncates it to int).
 /// Base 0 or 2..36; saturates at the range of long.
@@ -42,19 +42,19 @@ std::uint64_t parseULong(std::string_view s, int base);
 
 /// One value a scanf call converted (assignment-suppressed directives are left out).
 struct ScanItem {
-  char conversion = 'd';               ///< d i u o x c s
-  ir::IntKind kind = ir::IntKind::Int; ///< integer conversions: the type the directive stores
-  std::int64_t value = 0;              ///< integer conversions: normalised to `kind`
-  std::string text;                    ///< %c, %s: the characters read (no NUL)
+  char conversion = 'd';                ///< d i u o x c s
+  ir::IntKind kind = ir::IntKind::Int;  ///< integer conversions: the type the directive stores
+  std::int64_t value = 0;               ///< integer conversions: normalised to `kind`
+  std::string text;                     ///< %c, %s: the characters read (no NUL)
 };
 
 struct Scanned {
-  int returnValue = 0; ///< scanf's result: conversions assigned, or -1 (EOF)
+  int returnValue = 0;  ///< scanf's result: conversions assigned, or -1 (EOF)
   std::vector<ScanItem> items;
-  std::string error; ///< non-empty: a directive culprit does not model
+  std::string error;  ///< non-empty: a directive culprit does not model
 };
 
 /// glibc's scanf reading `input` from `pos`; `pos` moves past the characters consumed.
-Scanned scan(std::string_view format, std::string_view input, std::size_t &pos);
+Scanned scan(std::string_view format, std::string_view input, std::size_t& pos);
 
-} // namespace culprit::exec::libc
+}  // namespace culprit::exec::libc

@@ -20,9 +20,9 @@ namespace culprit::exec {
 
 /// The inputs of one run.
 struct RunInput {
-  std::vector<std::string> args;     ///< argv[1..]; argv[0] is the program's name
+  std::vector<std::string> args;  ///< argv[1..]; argv[0] is the program's name
   std::string stdinData;
-  std::vector<std::int64_t> nondet;  ///< values returned by nondet intrinsics, in order
+  std::vector<std::int64_t> nondet;     ///< values returned by nondet intrinsics, in order
   std::vector<std::int64_t> entryArgs;  ///< arguments of a harness entry function
 };
 
@@ -101,8 +101,8 @@ struct RunResult {
   Verdict verdict = Verdict::Exited;
   int exitStatus = 0;  ///< Exited: the status; AssertFailed/Aborted: 134; others: 1
   std::string out, err;
-  std::string message;          ///< runtime error / assertion text, sanitizer-style
-  ir::SourceRange where;        ///< location of the failure, if any
+  std::string message;    ///< runtime error / assertion text, sanitizer-style
+  ir::SourceRange where;  ///< location of the failure, if any
   ir::StmtId failedStmt = ir::kNone;
   std::uint64_t steps = 0;
   /// The value the entry function returned (not set for void entries or when the run ended

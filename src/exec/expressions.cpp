@@ -12,20 +12,20 @@
 namespace culprit::exec::detail {
 namespace {
 
-ir::IntKind intKindOf(const ir::Expr &e, ir::IntKind otherwise) {
+ir::IntKind intKindOf(const ir::Expr& e, ir::IntKind otherwise) {
   return e.type->isInt() ? e.type->intKind : otherwise;
 }
 
 /// An array-typed base under an array-to-pointer decay cast, else `e` itself.
-const ir::Expr &undecayed(const ir::Expr &e) {
+const ir::Expr& undecayed(const ir::Expr& e) {
   if (e.kind == ir::ExprKind::Cast && e.type->isPointer() && e.ops[0]->type->isArray())
     return *e.ops[0];
   return e;
 }
 
-} // namespace
+}  // namespace
 
-Value Machine::eval(const ir::Expr &e) {
+Value Machine::eval(const ir::Expr& e) {
   switch (e.kind) {
   case ir::ExprKind::IntLit: return {e.value};
   case ir::ExprKind::StrLit: return literalPointer(e);
@@ -51,7 +51,7 @@ Value Machine::eval(const ir::Expr &e) {
   fail(e.range, "initializer list used as a value");
 }
 
-Place Machine::place(const ir::Expr &e) {
+Place Machine::place(const ir::Expr& e) {
   switch (e.kind) {
   case ir::ExprKind::VarRef: return varPlace(e.var);
   case ir::ExprKind::Index: return index(e);
@@ -60,7 +60,7 @@ Place Machine::place(const ir::Expr &e) {
   }
 }
 
-Value Machine::convertTo(Value v, ir::TypeRef t, const ir::Expr &at) {
+Value Machine::convertTo(Value v, ir::TypeRef t, const ir::Expr& at) {
   if (!t->isInt()) return v;
   if (v.obj != 0) {
     if (t->intKind == ir::IntKind::Bool) return {1};
@@ -69,8 +69,8 @@ Value Machine::convertTo(Value v, ir::TypeRef t, const ir::Expr &at) {
   return {arith::convert(v.i, t->intKind)};
 }
 
-Value Machine::cast(const ir::Expr &e) {
-  const ir::Expr &src = *e.ops[0];
+Value Machine::cast(const ir::Expr& e) {
+  const ir::Expr& src = *e.ops[0];
   if (e.type->isVoid()) {
     eval(src);
     return {};
@@ -87,7 +87,7 @@ Value Machine::cast(const ir::Expr &e) {
   return convertTo(eval(src), e.type, e);
 }
 
-Value Machine::unary(const ir::Expr &e) {
+Value Machine::unary(const ir::Expr& e) {
   const Value a = eval(*e.ops[0]);
   if (e.unop == ir::UnOp::LogNot) return {!a.truthy()};
   if (a.obj != 0) fail(e.range, "arithmetic on a pointer");
@@ -97,7 +97,7 @@ Value Machine::unary(const ir::Expr &e) {
   return {r.value};
 }
 
-Value Machine::binary(const ir::Expr &e) {
+Value Machine::binary(const ir::Expr& e) {
   const Value a = eval(*e.ops[0]);
   const Value b = eval(*e.ops[1]);
   if (a.obj != 0 || b.obj != 0 || !e.ops[0]->type->isInt() || !e.type->isInt())
@@ -113,7 +113,7 @@ Value Machine::binary(const ir::Expr &e) {
 }
 
 /// Comparisons of pointers (or of a pointer with null) and pointer +/- integer.
-Value Machine::pointerBinary(const ir::Expr &e, Value a, Value b) {
+Value Machine::pointerBinary(const ir::Expr& e, Value a, Value b) {
   switch (e.binop) {
   case ir::BinOp::Eq: return {a.obj == b.obj && a.i == b.i};
   case ir::BinOp::Ne: return {a.obj != b.obj || a.i != b.i};
@@ -139,20 +139,20 @@ Value Machine::pointerBinary(const ir::Expr &e, Value a, Value b) {
   fail(e.range, std::string("unsupported pointer arithmetic '") + ir::binOpSpelling(e.binop) + "'");
 }
 
-Value Machine::callUser(const ir::Expr &e) {
-  const ir::Function &fn = program_.functions[e.callee];
+Value Machine::callUser(const ir::Expr& e) {
+  const ir::Function& fn = program_.functions[e.callee];
   if (!fn.body) fail(e.range, "call to '" + fn.name + "', which has no definition");
   const std::size_t start = argStack_.size();
-  for (const ir::ExprPtr &op : e.ops) {
+  for (const ir::ExprPtr& op : e.ops) {
     const Value v = eval(*op);
     argStack_.push_back(v);
   }
   return call(fn, start, &e);
 }
 
-Place Machine::index(const ir::Expr &e) {
-  const ir::Expr &base = undecayed(*e.ops[0]);
-  const ir::Expr &sub = *e.ops[1];
+Place Machine::index(const ir::Expr& e) {
+  const ir::Expr& base = undecayed(*e.ops[0]);
+  const ir::Expr& sub = *e.ops[1];
   const std::uint64_t stride = base.type->elem->cellCount();
   if (!base.type->isArray()) {
     const Value ptr = eval(base);
@@ -168,7 +168,7 @@ Place Machine::index(const ir::Expr &e) {
   return {p.obj, p.off + idx * static_cast<std::int64_t>(stride)};
 }
 
-Place Machine::indexPointer(const ir::Expr &e, Value ptr, std::int64_t idx, std::uint64_t stride) {
+Place Machine::indexPointer(const ir::Expr& e, Value ptr, std::int64_t idx, std::uint64_t stride) {
   if (ptr.obj == 0) fail(e.range, "index applied to a null pointer");
   const ir::IntKind ik = intKindOf(*e.ops[1], ir::IntKind::Long);
   const __int128 scaled =
@@ -180,7 +180,7 @@ Place Machine::indexPointer(const ir::Expr &e, Value ptr, std::int64_t idx, std:
   return {ptr.obj, static_cast<std::int64_t>(off)};
 }
 
-Value Machine::evalStore(const ir::Expr &e, Produced *produced) {
+Value Machine::evalStore(const ir::Expr& e, Produced* produced) {
   switch (e.kind) {
   case ir::ExprKind::Assign: return assign(e, produced);
   case ir::ExprKind::CompoundAssign: return compoundAssign(e, produced);
@@ -188,18 +188,18 @@ Value Machine::evalStore(const ir::Expr &e, Produced *produced) {
   }
 }
 
-Value Machine::assign(const ir::Expr &e, Produced *produced) {
+Value Machine::assign(const ir::Expr& e, Produced* produced) {
   const Value v = eval(*e.ops[1]);
-  const ir::Expr &lhs = *e.ops[0];
+  const ir::Expr& lhs = *e.ops[0];
   const Place p = place(lhs);
   const Value stored = settle(convertTo(v, lhs.type, e), lhs.type, produced);
   store(p, stored, e);
   return stored;
 }
 
-Value Machine::compoundAssign(const ir::Expr &e, Produced *produced) {
-  const ir::Expr &lhs = *e.ops[0];
-  const ir::Expr &rhs = *e.ops[1];
+Value Machine::compoundAssign(const ir::Expr& e, Produced* produced) {
+  const ir::Expr& lhs = *e.ops[0];
+  const ir::Expr& rhs = *e.ops[1];
   const Value r = eval(rhs);
   const Place p = place(lhs);
   const Value old = load(p);
@@ -219,8 +219,8 @@ Value Machine::compoundAssign(const ir::Expr &e, Produced *produced) {
   return stored;
 }
 
-Value Machine::incDec(const ir::Expr &e, Produced *produced) {
-  const ir::Expr &lhs = *e.ops[0];
+Value Machine::incDec(const ir::Expr& e, Produced* produced) {
+  const ir::Expr& lhs = *e.ops[0];
   const Place p = place(lhs);
   const Value old = load(p);
   if (!lhs.type->isInt() || old.obj != 0) fail(e.range, "++/-- on a pointer is not supported");
@@ -235,4 +235,4 @@ Value Machine::incDec(const ir::Expr &e, Produced *produced) {
   return e.prefix ? stored : old;
 }
 
-} // namespace culprit::exec::detail
+}  // namespace culprit::exec::detail

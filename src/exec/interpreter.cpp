@@ -17,7 +17,7 @@
 
 namespace culprit::exec {
 
-const char *verdictName(Verdict v) {
+const char* verdictName(Verdict v) {
   switch (v) {
   case Verdict::Exited: return "exited";
   case Verdict::AssertFailed: return "assertion failed";
@@ -29,18 +29,18 @@ const char *verdictName(Verdict v) {
   return "?";
 }
 
-std::int32_t FixedHooks::decide(const InstanceKey &k, std::int32_t natural) {
+std::int32_t FixedHooks::decide(const InstanceKey& k, std::int32_t natural) {
   auto it = hijacks.find(k);
   return it == hijacks.end() ? natural : it->second;
 }
 
-std::optional<std::int64_t> FixedHooks::overrideValue(const InstanceKey &k, std::int64_t) {
+std::optional<std::int64_t> FixedHooks::overrideValue(const InstanceKey& k, std::int64_t) {
   auto it = overrides.find(k);
   if (it == overrides.end()) return std::nullopt;
   return it->second;
 }
 
-RunResult run(const ir::Program &program, const RunInput &input, const RunOptions &options) {
+RunResult run(const ir::Program& program, const RunInput& input, const RunOptions& options) {
   return detail::Machine(program, input, options).run();
 }
 
@@ -69,12 +69,12 @@ template <class T> std::vector<std::vector<T>> ContextTable::sequences() const {
   return out;
 }
 
-Machine::Machine(const ir::Program &program, const RunInput &input, const RunOptions &options)
+Machine::Machine(const ir::Program& program, const RunInput& input, const RunOptions& options)
     : program_(program), input_(input), options_(options), observer_(options.observer),
       tracing_(options.trace || options.observer) {}
 
 RunResult Machine::run() {
-  const ir::Function *entry = program_.findFunction(options_.entry);
+  const ir::Function* entry = program_.findFunction(options_.entry);
   if (!entry || !entry->body)
     throw std::invalid_argument("no function '" + options_.entry + "' to run");
   checkHostStack(nullptr);
@@ -90,14 +90,14 @@ RunResult Machine::run() {
       result_.exitStatus = static_cast<int>(r.i & 0xff);
       result_.returnValue = r.i;
     }
-  } catch (const Halt &) {
+  } catch (const Halt&) {
   }
   finishResult();
   return std::move(result_);
 }
 
 void Machine::setUpGlobals() {
-  objects_.push_back(Object{}); // id 0: the null pointer's object
+  objects_.push_back(Object{});  // id 0: the null pointer's object
   for (ir::VarId g : program_.globals) {
     const std::uint64_t n = program_.vars[g].type->cellCount();
     objects_.push_back({cells_.size(), n, ObjectKind::Var, g});
@@ -105,20 +105,20 @@ void Machine::setUpGlobals() {
   }
   try {
     for (ir::VarId g : program_.globals)
-      if (const ir::Expr *init = program_.vars[g].init.get())
+      if (const ir::Expr* init = program_.vars[g].init.get())
         initialize(varPlace(g), program_.vars[g].type, *init);
-  } catch (const Halt &) {
+  } catch (const Halt&) {
     throw std::invalid_argument("global initializer is not a constant: " + result_.message);
   }
 }
 
-void Machine::pushEntryArguments(const ir::Function &fn) {
+void Machine::pushEntryArguments(const ir::Function& fn) {
   const std::size_t n = fn.params.size();
   if (fn.name == "main") {
     if (n >= 1) argStack_.push_back({static_cast<std::int64_t>(input_.args.size() + 1)});
     if (n >= 2) argStack_.push_back(makeArgv());
     for (std::size_t k = 2; k < n; ++k)
-      argStack_.push_back({}); // envp: null
+      argStack_.push_back({});  // envp: null
     return;
   }
   if (input_.entryArgs.size() != n)
@@ -137,7 +137,7 @@ Value Machine::makeArgv() {
   const std::size_t argc = input_.args.size() + 1;
   std::vector<std::uint32_t> strings;
   for (std::size_t k = 0; k < argc; ++k) {
-    const std::string &s = k == 0 ? options_.programName : input_.args[k - 1];
+    const std::string& s = k == 0 ? options_.programName : input_.args[k - 1];
     strings.push_back(static_cast<std::uint32_t>(objects_.size()));
     objects_.push_back(
         {cells_.size(), s.size() + 1, ObjectKind::ArgvString, static_cast<std::uint32_t>(k)});
@@ -175,10 +175,10 @@ std::uint64_t Machine::objectSize(std::uint32_t obj) const {
 std::string Machine::describeObject(std::uint32_t obj) const {
   const std::string size = std::to_string(objectSize(obj));
   if (obj & kLiteralBit) return "string literal of type 'char[" + size + "]'";
-  const Object &o = objects_[obj];
+  const Object& o = objects_[obj];
   switch (o.kind) {
   case ObjectKind::Var: {
-    const ir::Var &v = program_.vars[o.ref];
+    const ir::Var& v = program_.vars[o.ref];
     return "object '" + v.name + "' of type '" + typeName(v.type) + "'";
   }
   case ObjectKind::Argv: return "argv of type 'char *[" + size + "]'";
@@ -189,7 +189,7 @@ std::string Machine::describeObject(std::uint32_t obj) const {
   return "null object";
 }
 
-Value Machine::literalPointer(const ir::Expr &strLit) {
+Value Machine::literalPointer(const ir::Expr& strLit) {
   std::uint32_t k = 0;
   while (k < literals_.size() && literals_[k] != &strLit)
     ++k;
@@ -198,25 +198,25 @@ Value Machine::literalPointer(const ir::Expr &strLit) {
 }
 
 Value Machine::literalCell(Place p) const {
-  const std::string &text = literals_[p.obj & ~kLiteralBit]->text;
+  const std::string& text = literals_[p.obj & ~kLiteralBit]->text;
   const auto off = static_cast<std::size_t>(p.off);
   if (off >= text.size()) return {};
   return {arith::convert(static_cast<unsigned char>(text[off]), ir::IntKind::Char)};
 }
 
-void Machine::initialize(Place p, ir::TypeRef t, const ir::Expr &init) {
+void Machine::initialize(Place p, ir::TypeRef t, const ir::Expr& init) {
   if (!t->isArray()) {
-    const ir::Expr &e =
+    const ir::Expr& e =
         init.kind == ir::ExprKind::InitList && !init.ops.empty() ? *init.ops[0] : init;
     Value v = init.kind == ir::ExprKind::InitList && init.ops.empty() ? Value{} : eval(e);
     store(p, convertTo(v, t, e), e);
     return;
   }
-  const Object &o = objects_[p.obj];
+  const Object& o = objects_[p.obj];
   const std::uint64_t size = t->cellCount();
   std::fill_n(cells_.begin() + static_cast<std::ptrdiff_t>(o.base + p.off), size, Value{});
   const ir::IntKind cell = t->scalarType()->isInt() ? t->scalarType()->intKind : ir::IntKind::Long;
-  auto copyText = [&](std::uint64_t at, const std::string &text) {
+  auto copyText = [&](std::uint64_t at, const std::string& text) {
     for (std::uint64_t k = 0; k < text.size() && at + k < size; ++k)
       cells_[objects_[p.obj].base + p.off + at + k] = {
           arith::convert(static_cast<unsigned char>(text[k]), cell)};
@@ -224,7 +224,7 @@ void Machine::initialize(Place p, ir::TypeRef t, const ir::Expr &init) {
   if (init.kind == ir::ExprKind::StrLit) return copyText(0, init.text);
   if (init.kind != ir::ExprKind::InitList) fail(init.range, "unsupported array initializer");
   for (std::size_t k = 0; k < init.ops.size() && k < init.initOffsets.size(); ++k) {
-    const ir::Expr &op = *init.ops[k];
+    const ir::Expr& op = *init.ops[k];
     const std::uint64_t at = init.initOffsets[k];
     if (op.kind == ir::ExprKind::StrLit)
       copyText(at, op.text);
@@ -240,15 +240,15 @@ void Machine::initialize(Place p, ir::TypeRef t, const ir::Expr &init) {
 namespace {
 /// What a call saves of its caller's state and restores on return.
 struct CallerState {
-  const ir::Stmt *stmt;
+  const ir::Stmt* stmt;
   InstanceKey key;
   bool inProgress;
-  const ir::Function *function;
+  const ir::Function* function;
   std::uint32_t frameBase, iteration, callContext;
 };
-} // namespace
+}  // namespace
 
-Value Machine::call(const ir::Function &fn, std::size_t argStart, const ir::Expr *site) {
+Value Machine::call(const ir::Function& fn, std::size_t argStart, const ir::Expr* site) {
   if (depth_ >= kMaxCallDepth)
     fail(site ? site->range : ir::SourceRange{}, "stack overflow (call depth limit of 10000)");
   checkHostStack(site);
@@ -290,18 +290,18 @@ Value Machine::call(const ir::Function &fn, std::size_t argStart, const ir::Expr
   return result;
 }
 
-void Machine::checkHostStack(const ir::Expr *site) {
-  const char *here = static_cast<const char *>(__builtin_frame_address(0));
+void Machine::checkHostStack(const ir::Expr* site) {
+  const char* here = static_cast<const char*>(__builtin_frame_address(0));
   if (!stackFloor_) {
     constexpr std::size_t kMargin = 256 << 10;
     pthread_attr_t attr;
-    void *low = nullptr;
+    void* low = nullptr;
     std::size_t size = 0;
     if (pthread_getattr_np(pthread_self(), &attr) == 0) {
       pthread_attr_getstack(&attr, &low, &size);
       pthread_attr_destroy(&attr);
     }
-    const char *bottom = static_cast<const char *>(low);
+    const char* bottom = static_cast<const char*>(low);
     stackFloor_ = low && here - bottom > static_cast<std::ptrdiff_t>(2 * kMargin)
                       ? bottom + kMargin
                       : here - (1 << 20);
@@ -314,7 +314,7 @@ void Machine::checkHostStack(const ir::Expr *site) {
 // ---------------------------------------------------------------------------------------------
 // Instances
 
-void Machine::begin(const ir::Stmt &s) {
+void Machine::begin(const ir::Stmt& s) {
   stmt_ = &s;
   if (result_.steps >= options_.stepLimit) {
     inProgress_ = false;
@@ -340,7 +340,7 @@ void Machine::emit(bool hasValue, std::int64_t value, std::int32_t decision, boo
   if (observer_) observer_->onInstance(e);
 }
 
-Value Machine::settle(Value natural, ir::TypeRef t, Produced *produced) {
+Value Machine::settle(Value natural, ir::TypeRef t, Produced* produced) {
   if (!produced) return natural;
   if (observer_ && t->isInt() && natural.obj == 0) {
     if (std::optional<std::int64_t> v = observer_->overrideValue(key_, natural.i)) {
@@ -355,7 +355,7 @@ Value Machine::settle(Value natural, ir::TypeRef t, Produced *produced) {
 // ---------------------------------------------------------------------------------------------
 // Verdicts
 
-void Machine::fail(const ir::SourceRange &where, const std::string &what) {
+void Machine::fail(const ir::SourceRange& where, const std::string& what) {
   const std::string path =
       where.file < program_.files.size() ? program_.files[where.file].path : "?";
   result_.err += path + ":" + std::to_string(where.line) + ":" + std::to_string(where.col) +
@@ -363,7 +363,7 @@ void Machine::fail(const ir::SourceRange &where, const std::string &what) {
   halt(Verdict::RuntimeError, kStatusRuntimeError, "runtime error: " + what, &where);
 }
 
-void Machine::halt(Verdict v, int status, std::string message, const ir::SourceRange *where) {
+void Machine::halt(Verdict v, int status, std::string message, const ir::SourceRange* where) {
   result_.verdict = v;
   result_.exitStatus = status;
   result_.message = std::move(message);
@@ -371,10 +371,10 @@ void Machine::halt(Verdict v, int status, std::string message, const ir::SourceR
   if (v != Verdict::Exited && stmt_) result_.failedStmt = stmt_->id;
   if (inProgress_ && tracing_) {
     inProgress_ = false;
-    emit(false, 0, -1, false); // the instance that ended the run
+    emit(false, 0, -1, false);  // the instance that ended the run
   }
   throw Halt{};
 }
 
-} // namespace detail
-} // namespace culprit::exec
+}  // namespace detail
+}  // namespace culprit::exec

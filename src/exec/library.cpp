@@ -13,14 +13,14 @@
 namespace culprit::exec::detail {
 namespace {
 
-const ir::Expr &peelCasts(const ir::Expr &e) {
-  const ir::Expr *p = &e;
+const ir::Expr& peelCasts(const ir::Expr& e) {
+  const ir::Expr* p = &e;
   while (p->kind == ir::ExprKind::Cast && !p->ops.empty())
     p = p->ops[0].get();
   return *p;
 }
 
-bool isStringExpr(const ir::Expr &e) {
+bool isStringExpr(const ir::Expr& e) {
   if (peelCasts(e).kind == ir::ExprKind::StrLit) return true;
   const ir::TypeRef t = e.type;
   return (t->isPointer() || t->isArray()) && t->elem->isInt() &&
@@ -32,7 +32,7 @@ bool isIdentChar(char c) {
 }
 
 /// Joins whitespace runs into one space, as the preprocessor's # operator does.
-std::string squeeze(const std::string &s) {
+std::string squeeze(const std::string& s) {
   std::string out;
   for (char c : s) {
     const bool space = c == ' ' || c == '\t' || c == '\n' || c == '\r';
@@ -46,7 +46,7 @@ std::string squeeze(const std::string &s) {
 
 /// The text inside the parentheses that open after `name(` at (line, col), or "" when the
 /// source there does not look like a call.
-std::string callArgumentText(const ir::SourceFile &file, std::uint32_t line, std::uint32_t col) {
+std::string callArgumentText(const ir::SourceFile& file, std::uint32_t line, std::uint32_t col) {
   std::size_t l = line - 1, c = col - 1;
   if (line == 0 || col == 0 || l >= file.lines.size()) return "";
   while (c < file.lines[l].size() && (isIdentChar(file.lines[l][c]) || file.lines[l][c] == ' '))
@@ -56,7 +56,7 @@ std::string callArgumentText(const ir::SourceFile &file, std::uint32_t line, std
   int depth = 1;
   char quote = 0;
   for (++c; l < file.lines.size(); ++l, c = 0, text += ' ') {
-    for (const std::string &s = file.lines[l]; c < s.size(); ++c) {
+    for (const std::string& s = file.lines[l]; c < s.size(); ++c) {
       const char ch = s[c];
       if (quote) {
         if (ch == '\\' && c + 1 < s.size())
@@ -76,9 +76,9 @@ std::string callArgumentText(const ir::SourceFile &file, std::uint32_t line, std
   return "";
 }
 
-} // namespace
+}  // namespace
 
-Value Machine::callBuiltin(const ir::Expr &e) {
+Value Machine::callBuiltin(const ir::Expr& e) {
   switch (e.builtin) {
   case ir::Builtin::Printf: return printf(e, 0, false);
   case ir::Builtin::Fprintf:
@@ -114,7 +114,7 @@ Value Machine::callBuiltin(const ir::Expr &e) {
     assertionFailed(e);
   case ir::Builtin::AssertFail: assertFail(e);
   case ir::Builtin::ReachError: {
-    const std::string &path = program_.files.at(e.range.file).path;
+    const std::string& path = program_.files.at(e.range.file).path;
     result_.err += options_.programName + ": " + path + ":" + std::to_string(e.range.line) + ": " +
                    (function_ ? function_->name : "?") + ": reach_error() reached.\n";
     halt(Verdict::AssertFailed, kStatusAssert, "reach_error() called", &e.range);
@@ -129,20 +129,20 @@ Value Machine::callBuiltin(const ir::Expr &e) {
   fail(e.range, "unknown library function");
 }
 
-void Machine::write(const std::string &text, bool toStderr, const ir::Expr &at) {
+void Machine::write(const std::string& text, bool toStderr, const ir::Expr& at) {
   if (result_.out.size() + result_.err.size() + text.size() > options_.outputLimit)
     fail(at.range, "output limit of " + std::to_string(options_.outputLimit) + " bytes exceeded");
   (toStderr ? result_.err : result_.out) += text;
 }
 
-std::string Machine::readString(const ir::Expr &e, bool *terminated, bool *isNull) {
+std::string Machine::readString(const ir::Expr& e, bool* terminated, bool* isNull) {
   *terminated = true;
-  const ir::Expr &lit = peelCasts(e);
+  const ir::Expr& lit = peelCasts(e);
   if (lit.kind == ir::ExprKind::StrLit) return lit.text;
   return readStringAt(eval(e), e, terminated, isNull);
 }
 
-std::string Machine::readStringAt(Value ptr, const ir::Expr &e, bool *terminated, bool *isNull) {
+std::string Machine::readStringAt(Value ptr, const ir::Expr& e, bool* terminated, bool* isNull) {
   *terminated = true;
   if (ptr.obj == 0 && isNull) {
     *isNull = true;
@@ -162,7 +162,7 @@ std::string Machine::readStringAt(Value ptr, const ir::Expr &e, bool *terminated
   return s;
 }
 
-Value Machine::printf(const ir::Expr &e, std::size_t first, bool toStderr) {
+Value Machine::printf(const ir::Expr& e, std::size_t first, bool toStderr) {
   if (first >= e.ops.size()) fail(e.range, "printf without a format");
   bool terminated = true;
   const std::string format = readString(*e.ops[first], &terminated);
@@ -172,8 +172,8 @@ Value Machine::printf(const ir::Expr &e, std::size_t first, bool toStderr) {
   std::vector<libc::FormatArg> args(e.ops.size() - first - 1);
   std::vector<Value> pointers(args.size());
   for (std::size_t k = first + 1; k < e.ops.size(); ++k) {
-    libc::FormatArg &a = args[k - first - 1];
-    const ir::Expr &op = *e.ops[k];
+    libc::FormatArg& a = args[k - first - 1];
+    const ir::Expr& op = *e.ops[k];
     a.isPointer = isStringExpr(op) || op.type->isPointer();
     if (!a.isPointer)
       a.value = eval(op).i;
@@ -181,8 +181,8 @@ Value Machine::printf(const ir::Expr &e, std::size_t first, bool toStderr) {
       pointers[k - first - 1] = eval(op);
   }
   for (std::size_t k = first + 1; k < e.ops.size(); ++k) {
-    libc::FormatArg &a = args[k - first - 1];
-    const ir::Expr &op = *e.ops[k];
+    libc::FormatArg& a = args[k - first - 1];
+    const ir::Expr& op = *e.ops[k];
     if (!a.isPointer) continue;
     if (peelCasts(op).kind == ir::ExprKind::StrLit)
       a.text = peelCasts(op).text;
@@ -195,9 +195,9 @@ Value Machine::printf(const ir::Expr &e, std::size_t first, bool toStderr) {
   return {static_cast<std::int64_t>(f.text.size())};
 }
 
-Value Machine::stringToInt(const ir::Expr &e) {
-  const ir::Expr &arg = *e.ops[0];
-  const char *name = ir::builtinName(e.builtin);
+Value Machine::stringToInt(const ir::Expr& e) {
+  const ir::Expr& arg = *e.ops[0];
+  const char* name = ir::builtinName(e.builtin);
   bool terminated = true, isNull = false;
   const std::string s = readString(arg, &terminated, &isNull);
   if (isNull) fail(e.range, std::string("null pointer passed to '") + name + "'");
@@ -214,7 +214,7 @@ Value Machine::stringToInt(const ir::Expr &e) {
   return {e.type->isInt() ? arith::convert(v, e.type->intKind) : v};
 }
 
-Value Machine::scanf(const ir::Expr &e) {
+Value Machine::scanf(const ir::Expr& e) {
   bool terminated = true;
   const std::string format = readString(*e.ops[0], &terminated);
   if (!terminated) fail(e.range, "scanf format is not NUL-terminated within its object");
@@ -225,8 +225,8 @@ Value Machine::scanf(const ir::Expr &e) {
   if (!sc.error.empty()) fail(e.range, sc.error);
   if (sc.items.size() > targets.size()) fail(e.range, "scanf: too few arguments for the format");
   for (std::size_t k = 0; k < sc.items.size(); ++k) {
-    const libc::ScanItem &item = sc.items[k];
-    const ir::Expr &op = *e.ops[k + 1];
+    const libc::ScanItem& item = sc.items[k];
+    const ir::Expr& op = *e.ops[k + 1];
     const Value ptr = targets[k];
     const ir::TypeRef cell = op.type->isPointer() ? op.type->elem : nullptr;
     const bool text = item.conversion == 'c' || item.conversion == 's';
@@ -246,36 +246,36 @@ Value Machine::scanf(const ir::Expr &e) {
   return {sc.returnValue};
 }
 
-Value Machine::nondet(const ir::Expr &e) {
+Value Machine::nondet(const ir::Expr& e) {
   std::int64_t v = nondetPos_ < input_.nondet.size() ? input_.nondet[nondetPos_++] : 0;
   if (e.type->isInt()) v = arith::convert(v, e.type->intKind);
   result_.nondetUsed.push_back(v);
   return {v};
 }
 
-std::string Machine::conditionText(const ir::Expr &call) const {
-  const ir::SourceRange &r = call.range;
+std::string Machine::conditionText(const ir::Expr& call) const {
+  const ir::SourceRange& r = call.range;
   if (r.file >= program_.files.size()) return "?";
-  const ir::SourceFile &file = program_.files[r.file];
+  const ir::SourceFile& file = program_.files[r.file];
   std::string text = callArgumentText(file, r.line, r.col);
   if (!text.empty() || call.ops.empty()) return text;
   // The range does not start at the call's name: fall back to the condition's own range.
-  const ir::SourceRange &c = call.ops[0]->range;
+  const ir::SourceRange& c = call.ops[0]->range;
   if (c.line == 0 || c.line > file.lines.size() || c.endLine != c.line)
     return program_.sourceLine(c);
-  const std::string &line = file.lines[c.line - 1];
+  const std::string& line = file.lines[c.line - 1];
   return squeeze(line.substr(c.col - 1, c.endCol > c.col ? c.endCol - c.col : std::string::npos));
 }
 
-void Machine::assertionFailed(const ir::Expr &e) {
+void Machine::assertionFailed(const ir::Expr& e) {
   const std::string text = conditionText(e);
-  const std::string &path = program_.files.at(e.range.file).path;
+  const std::string& path = program_.files.at(e.range.file).path;
   result_.err += options_.programName + ": " + path + ":" + std::to_string(e.range.line) + ": " +
                  (function_ ? function_->name : "?") + ": Assertion `" + text + "' failed.\n";
   halt(Verdict::AssertFailed, kStatusAssert, "assertion failed: " + text, &e.range);
 }
 
-void Machine::assertFail(const ir::Expr &e) {
+void Machine::assertFail(const ir::Expr& e) {
   std::string parts[3];
   for (std::size_t k : {0u, 1u, 3u}) {
     bool terminated = true;
@@ -287,4 +287,4 @@ void Machine::assertFail(const ir::Expr &e) {
   halt(Verdict::AssertFailed, kStatusAssert, "assertion failed: " + parts[0], &e.range);
 }
 
-} // namespace culprit::exec::detail
+}  // namespace culprit::exec::detail

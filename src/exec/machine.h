@@ -36,9 +36,9 @@ struct Place {
 enum class ObjectKind : std::uint8_t { Null, Var, Argv, ArgvString };
 
 struct Object {
-  std::uint64_t base = 0, size = 0; ///< cells [base, base + size) of the arena
+  std::uint64_t base = 0, size = 0;  ///< cells [base, base + size) of the arena
   ObjectKind kind = ObjectKind::Null;
-  std::uint32_t ref = 0; ///< Var: its VarId; ArgvString: its index in argv
+  std::uint32_t ref = 0;  ///< Var: its VarId; ArgvString: its index in argv
 };
 
 inline constexpr std::uint32_t kLiteralBit = 0x80000000u;
@@ -72,7 +72,7 @@ struct Produced {
 
 class Machine {
 public:
-  Machine(const ir::Program &program, const RunInput &input, const RunOptions &options);
+  Machine(const ir::Program& program, const RunInput& input, const RunOptions& options);
   RunResult run();
 
 private:
@@ -82,119 +82,119 @@ private:
       return literalCell(p);
     return cells_[objects_[p.obj].base + static_cast<std::uint64_t>(p.off)];
   }
-  void store(Place p, Value v, const ir::Expr &at) {
+  void store(Place p, Value v, const ir::Expr& at) {
     if (p.obj & kLiteralBit) [[unlikely]]
       fail(at.range, "write to a string literal");
     cells_[objects_[p.obj].base + static_cast<std::uint64_t>(p.off)] = v;
   }
   Place varPlace(ir::VarId v) const {
-    const ir::Var &var = program_.vars[v];
+    const ir::Var& var = program_.vars[v];
     return {var.storage == ir::Var::Storage::Global ? 1 + var.slot : frameBase_ + var.slot, 0};
   }
   std::uint64_t objectSize(std::uint32_t obj) const;
   /// "object 'a' of type 'int[4]'" for bounds messages.
   std::string describeObject(std::uint32_t obj) const;
-  Value literalPointer(const ir::Expr &strLit);
+  Value literalPointer(const ir::Expr& strLit);
   /// Fills an object (or sub-object) of type `t` at `p` from a Decl or global initializer.
-  void initialize(Place p, ir::TypeRef t, const ir::Expr &init);
+  void initialize(Place p, ir::TypeRef t, const ir::Expr& init);
 
   // --- calls, instances, verdicts (interpreter.cpp)
-  Value call(const ir::Function &fn, std::size_t argStart, const ir::Expr *site);
-  void begin(const ir::Stmt &s);
+  Value call(const ir::Function& fn, std::size_t argStart, const ir::Expr* site);
+  void begin(const ir::Stmt& s);
   void end(bool hasValue, std::int64_t value, std::int32_t decision, bool overridden);
   /// The natural value of the current instance, or the observer's override converted to `t`.
-  Value settle(Value natural, ir::TypeRef t, Produced *produced);
-  [[noreturn]] void fail(const ir::SourceRange &where, const std::string &what);
-  [[noreturn]] void halt(Verdict v, int status, std::string message, const ir::SourceRange *where);
+  Value settle(Value natural, ir::TypeRef t, Produced* produced);
+  [[noreturn]] void fail(const ir::SourceRange& where, const std::string& what);
+  [[noreturn]] void halt(Verdict v, int status, std::string message, const ir::SourceRange* where);
 
   // --- statements (statements.cpp)
-  Flow exec(const ir::Stmt &s);
+  Flow exec(const ir::Stmt& s);
 
   // --- expressions (expressions.cpp)
-  Value eval(const ir::Expr &e);
-  Place place(const ir::Expr &e);
+  Value eval(const ir::Expr& e);
+  Place place(const ir::Expr& e);
   /// Evaluates an assignment, compound assignment or ++/--; `produced` at statement level.
-  Value evalStore(const ir::Expr &e, Produced *produced);
-  Value convertTo(Value v, ir::TypeRef t, const ir::Expr &at);
+  Value evalStore(const ir::Expr& e, Produced* produced);
+  Value convertTo(Value v, ir::TypeRef t, const ir::Expr& at);
 
   // --- library calls (library.cpp)
-  Value callBuiltin(const ir::Expr &e);
+  Value callBuiltin(const ir::Expr& e);
 
   // --- helpers of the parts above
   Value literalCell(Place p) const;
   void setUpGlobals();
-  void pushEntryArguments(const ir::Function &fn);
+  void pushEntryArguments(const ir::Function& fn);
   Value makeArgv();
   void finishResult();
   void emit(bool hasValue, std::int64_t value, std::int32_t decision, bool overridden);
-  void checkHostStack(const ir::Expr *site);
+  void checkHostStack(const ir::Expr* site);
 
   // statements.cpp
-  Flow block(const std::vector<ir::StmtPtr> &stmts);
-  Flow exprStmt(const ir::Stmt &s);
-  Flow decl(const ir::Stmt &s);
-  bool branch(const ir::Stmt &s);
-  Flow ifStmt(const ir::Stmt &s);
-  Flow whileLoop(const ir::Stmt &s);
-  Flow doWhileLoop(const ir::Stmt &s);
-  Flow forLoop(const ir::Stmt &s);
-  Flow switchStmt(const ir::Stmt &s);
-  Flow returnStmt(const ir::Stmt &s);
-  std::int32_t chooseArm(const ir::Stmt &s, std::int64_t value) const;
+  Flow block(const std::vector<ir::StmtPtr>& stmts);
+  Flow exprStmt(const ir::Stmt& s);
+  Flow decl(const ir::Stmt& s);
+  bool branch(const ir::Stmt& s);
+  Flow ifStmt(const ir::Stmt& s);
+  Flow whileLoop(const ir::Stmt& s);
+  Flow doWhileLoop(const ir::Stmt& s);
+  Flow forLoop(const ir::Stmt& s);
+  Flow switchStmt(const ir::Stmt& s);
+  Flow returnStmt(const ir::Stmt& s);
+  std::int32_t chooseArm(const ir::Stmt& s, std::int64_t value) const;
   void enterIteration(std::uint32_t parentContext, std::uint32_t k);
 
   // expressions.cpp
-  Value unary(const ir::Expr &e);
-  Value binary(const ir::Expr &e);
-  Value pointerBinary(const ir::Expr &e, Value a, Value b);
-  Value cast(const ir::Expr &e);
-  Value callUser(const ir::Expr &e);
-  Place index(const ir::Expr &e);
-  Place indexPointer(const ir::Expr &e, Value ptr, std::int64_t idx, std::uint64_t stride);
-  Value assign(const ir::Expr &e, Produced *produced);
-  Value compoundAssign(const ir::Expr &e, Produced *produced);
-  Value incDec(const ir::Expr &e, Produced *produced);
+  Value unary(const ir::Expr& e);
+  Value binary(const ir::Expr& e);
+  Value pointerBinary(const ir::Expr& e, Value a, Value b);
+  Value cast(const ir::Expr& e);
+  Value callUser(const ir::Expr& e);
+  Place index(const ir::Expr& e);
+  Place indexPointer(const ir::Expr& e, Value ptr, std::int64_t idx, std::uint64_t stride);
+  Value assign(const ir::Expr& e, Produced* produced);
+  Value compoundAssign(const ir::Expr& e, Produced* produced);
+  Value incDec(const ir::Expr& e, Produced* produced);
 
   // library.cpp
   /// The characters up to the NUL of the string `e` points to; `terminated` is false when the
   /// object ends first. A null pointer is a runtime error unless `isNull` is given.
-  std::string readString(const ir::Expr &e, bool *terminated, bool *isNull = nullptr);
-  std::string readStringAt(Value ptr, const ir::Expr &e, bool *terminated, bool *isNull = nullptr);
-  Value printf(const ir::Expr &e, std::size_t first, bool toStderr);
-  Value scanf(const ir::Expr &e);
-  Value stringToInt(const ir::Expr &e);
-  Value nondet(const ir::Expr &e);
-  void write(const std::string &text, bool toStderr, const ir::Expr &at);
-  [[noreturn]] void assertionFailed(const ir::Expr &e);
-  [[noreturn]] void assertFail(const ir::Expr &e);
-  std::string conditionText(const ir::Expr &call) const;
+  std::string readString(const ir::Expr& e, bool* terminated, bool* isNull = nullptr);
+  std::string readStringAt(Value ptr, const ir::Expr& e, bool* terminated, bool* isNull = nullptr);
+  Value printf(const ir::Expr& e, std::size_t first, bool toStderr);
+  Value scanf(const ir::Expr& e);
+  Value stringToInt(const ir::Expr& e);
+  Value nondet(const ir::Expr& e);
+  void write(const std::string& text, bool toStderr, const ir::Expr& at);
+  [[noreturn]] void assertionFailed(const ir::Expr& e);
+  [[noreturn]] void assertFail(const ir::Expr& e);
+  std::string conditionText(const ir::Expr& call) const;
 
-  const ir::Program &program_;
-  const RunInput &input_;
-  const RunOptions &options_;
-  Observer *const observer_;
-  const bool tracing_; ///< trace or observer: trace entries and contexts are needed
+  const ir::Program& program_;
+  const RunInput& input_;
+  const RunOptions& options_;
+  Observer* const observer_;
+  const bool tracing_;  ///< trace or observer: trace entries and contexts are needed
   RunResult result_;
 
   std::vector<Value> cells_;
   std::vector<Object> objects_;
-  std::vector<const ir::Expr *> literals_;
-  std::vector<Value> argStack_; ///< arguments being evaluated for pending calls
+  std::vector<const ir::Expr*> literals_;
+  std::vector<Value> argStack_;  ///< arguments being evaluated for pending calls
 
-  std::vector<std::uint32_t> occurrences_; ///< per StmtId: instances so far
-  const ir::Function *function_ = nullptr; ///< the function of the current frame
-  std::uint32_t frameBase_ = 0;            ///< object id of the current frame's slot 0
+  std::vector<std::uint32_t> occurrences_;  ///< per StmtId: instances so far
+  const ir::Function* function_ = nullptr;  ///< the function of the current frame
+  std::uint32_t frameBase_ = 0;             ///< object id of the current frame's slot 0
   std::uint32_t depth_ = 0;
-  const char *stackFloor_ = nullptr; ///< lowest safe host stack address
+  const char* stackFloor_ = nullptr;  ///< lowest safe host stack address
   Value returned_;
 
-  const ir::Stmt *stmt_ = nullptr; ///< statement of the current instance
+  const ir::Stmt* stmt_ = nullptr;  ///< statement of the current instance
   InstanceKey key_;
-  bool inProgress_ = false; ///< the current instance has begun and not ended
+  bool inProgress_ = false;  ///< the current instance has begun and not ended
   std::uint32_t iteration_ = 0, loopContext_ = 0, callContext_ = 0;
   ContextTable loopContexts_, callContexts_;
 
   std::size_t stdinPos_ = 0, nondetPos_ = 0;
 };
 
-} // namespace culprit::exec::detail
+}  // namespace culprit::exec::detail

@@ -12,22 +12,22 @@
 namespace culprit::exec::detail {
 namespace {
 
-bool producesValue(const ir::Expr &e) {
+bool producesValue(const ir::Expr& e) {
   return (e.kind == ir::ExprKind::Assign || e.kind == ir::ExprKind::CompoundAssign ||
           e.kind == ir::ExprKind::IncDec) &&
          e.ops[0]->type->isInt();
 }
 
 /// `e` without a cast to void around it (`(void)(x = 1);`).
-const ir::Expr *topExpr(const ir::Expr *e) {
+const ir::Expr* topExpr(const ir::Expr* e) {
   while (e && e->kind == ir::ExprKind::Cast && e->type->isVoid())
     e = e->ops[0].get();
   return e;
 }
 
-} // namespace
+}  // namespace
 
-Flow Machine::exec(const ir::Stmt &s) {
+Flow Machine::exec(const ir::Stmt& s) {
   switch (s.kind) {
   case ir::StmtKind::Block: return block(s.children);
   case ir::StmtKind::Expr: return exprStmt(s);
@@ -51,21 +51,21 @@ Flow Machine::exec(const ir::Stmt &s) {
   return Flow::Normal;
 }
 
-Flow Machine::block(const std::vector<ir::StmtPtr> &stmts) {
-  for (const ir::StmtPtr &s : stmts) {
+Flow Machine::block(const std::vector<ir::StmtPtr>& stmts) {
+  for (const ir::StmtPtr& s : stmts) {
     const Flow f = exec(*s);
     if (f != Flow::Normal) return f;
   }
   return Flow::Normal;
 }
 
-Flow Machine::exprStmt(const ir::Stmt &s) {
+Flow Machine::exprStmt(const ir::Stmt& s) {
   if (!s.isExecutable()) {
     if (s.expr) eval(*s.expr);
     return Flow::Normal;
   }
   begin(s);
-  const ir::Expr *top = topExpr(s.expr.get());
+  const ir::Expr* top = topExpr(s.expr.get());
   if (top && producesValue(*top)) {
     Produced p;
     evalStore(*top, &p);
@@ -77,10 +77,10 @@ Flow Machine::exprStmt(const ir::Stmt &s) {
   return Flow::Normal;
 }
 
-Flow Machine::decl(const ir::Stmt &s) {
+Flow Machine::decl(const ir::Stmt& s) {
   const bool counted = s.isExecutable();
   if (counted) begin(s);
-  const ir::Var &var = program_.vars[s.var];
+  const ir::Var& var = program_.vars[s.var];
   if (!s.expr) {
     if (counted) end(false, 0, -1, false);
     return Flow::Normal;
@@ -91,9 +91,9 @@ Flow Machine::decl(const ir::Stmt &s) {
     if (counted) end(false, 0, -1, false);
     return Flow::Normal;
   }
-  const ir::Expr &init = *s.expr;
+  const ir::Expr& init = *s.expr;
   const bool braced = init.kind == ir::ExprKind::InitList;
-  const ir::Expr &e = braced && !init.ops.empty() ? *init.ops[0] : init;
+  const ir::Expr& e = braced && !init.ops.empty() ? *init.ops[0] : init;
   Value v = braced && init.ops.empty() ? Value{} : eval(e);
   Produced produced;
   v = settle(convertTo(v, var.type, e), var.type, counted ? &produced : nullptr);
@@ -102,7 +102,7 @@ Flow Machine::decl(const ir::Stmt &s) {
   return Flow::Normal;
 }
 
-bool Machine::branch(const ir::Stmt &s) {
+bool Machine::branch(const ir::Stmt& s) {
   if (!s.isExecutable()) return !s.expr || eval(*s.expr).truthy();
   begin(s);
   const std::int32_t natural = !s.expr || eval(*s.expr).truthy() ? 1 : 0;
@@ -113,13 +113,13 @@ bool Machine::branch(const ir::Stmt &s) {
   return decision != 0;
 }
 
-Flow Machine::ifStmt(const ir::Stmt &s) {
+Flow Machine::ifStmt(const ir::Stmt& s) {
   if (branch(s)) return s.thenS ? exec(*s.thenS) : Flow::Normal;
   return s.elseS ? exec(*s.elseS) : Flow::Normal;
 }
 
 void Machine::enterIteration(std::uint32_t parentContext, std::uint32_t k) {
-  if (k > options_.stepLimit) { // a loop whose iterations run no executable statement
+  if (k > options_.stepLimit) {  // a loop whose iterations run no executable statement
     inProgress_ = false;
     halt(Verdict::StepLimit, kStatusRuntimeError,
          "step limit of " + std::to_string(options_.stepLimit) + " statements exceeded",
@@ -133,24 +133,24 @@ namespace {
 /// Restores the enclosing loop's iteration and context when a loop statement finishes.
 class LoopScope {
 public:
-  LoopScope(std::uint32_t &iteration, std::uint32_t &context)
+  LoopScope(std::uint32_t& iteration, std::uint32_t& context)
       : iteration_(iteration), context_(context), savedIteration_(iteration),
         savedContext_(context) {}
   ~LoopScope() {
     iteration_ = savedIteration_;
     context_ = savedContext_;
   }
-  LoopScope(const LoopScope &) = delete;
-  LoopScope &operator=(const LoopScope &) = delete;
+  LoopScope(const LoopScope&) = delete;
+  LoopScope& operator=(const LoopScope&) = delete;
   std::uint32_t parent() const { return savedContext_; }
 
 private:
   std::uint32_t &iteration_, &context_;
   const std::uint32_t savedIteration_, savedContext_;
 };
-} // namespace
+}  // namespace
 
-Flow Machine::whileLoop(const ir::Stmt &s) {
+Flow Machine::whileLoop(const ir::Stmt& s) {
   LoopScope scope(iteration_, loopContext_);
   for (std::uint32_t k = 1;; ++k) {
     enterIteration(scope.parent(), k);
@@ -161,7 +161,7 @@ Flow Machine::whileLoop(const ir::Stmt &s) {
   }
 }
 
-Flow Machine::doWhileLoop(const ir::Stmt &s) {
+Flow Machine::doWhileLoop(const ir::Stmt& s) {
   LoopScope scope(iteration_, loopContext_);
   for (std::uint32_t k = 1;; ++k) {
     enterIteration(scope.parent(), k);
@@ -172,7 +172,7 @@ Flow Machine::doWhileLoop(const ir::Stmt &s) {
   }
 }
 
-Flow Machine::forLoop(const ir::Stmt &s) {
+Flow Machine::forLoop(const ir::Stmt& s) {
   if (s.init) exec(*s.init);
   LoopScope scope(iteration_, loopContext_);
   for (std::uint32_t k = 1;; ++k) {
@@ -185,7 +185,7 @@ Flow Machine::forLoop(const ir::Stmt &s) {
   }
 }
 
-std::int32_t Machine::chooseArm(const ir::Stmt &s, std::int64_t value) const {
+std::int32_t Machine::chooseArm(const ir::Stmt& s, std::int64_t value) const {
   std::int32_t fallback = -1;
   for (std::size_t a = 0; a < s.arms.size(); ++a) {
     for (std::int64_t v : s.arms[a].values)
@@ -195,7 +195,7 @@ std::int32_t Machine::chooseArm(const ir::Stmt &s, std::int64_t value) const {
   return fallback;
 }
 
-Flow Machine::switchStmt(const ir::Stmt &s) {
+Flow Machine::switchStmt(const ir::Stmt& s) {
   const bool counted = s.isExecutable();
   if (counted) begin(s);
   const std::int32_t natural = chooseArm(s, eval(*s.expr).i);
@@ -216,7 +216,7 @@ Flow Machine::switchStmt(const ir::Stmt &s) {
   return Flow::Normal;
 }
 
-Flow Machine::returnStmt(const ir::Stmt &s) {
+Flow Machine::returnStmt(const ir::Stmt& s) {
   const bool counted = s.isExecutable();
   if (counted) begin(s);
   if (!s.expr) {
@@ -234,4 +234,4 @@ Flow Machine::returnStmt(const ir::Stmt &s) {
   return Flow::Return;
 }
 
-} // namespace culprit::exec::detail
+}  // namespace culprit::exec::detail

@@ -33,12 +33,12 @@ namespace culprit::frontend {
 
 namespace {
 
-constexpr const char *kVirtualIncludeDir = "/__culprit__/include";
-constexpr const char *kAssertHeaderPath = "/__culprit__/include/assert.h";
+constexpr const char* kVirtualIncludeDir = "/__culprit__/include";
+constexpr const char* kAssertHeaderPath = "/__culprit__/include/assert.h";
 
 // culprit's <assert.h>: assert(e) calls an intrinsic the Lowerer turns into Builtin::Assert on
 // `e`; `!!(e)` keeps C's semantics (any scalar, compared with 0) for the intrinsic's int parameter.
-constexpr const char *kAssertHeader = R"(/* culprit's <assert.h> */
+constexpr const char* kAssertHeader = R"(/* culprit's <assert.h> */
 #undef assert
 #ifdef NDEBUG
 #define assert(e) ((void)0)
@@ -58,14 +58,14 @@ public:
   explicit FirstErrorConsumer(std::string mainPath) : mainPath_(std::move(mainPath)) {}
 
   void HandleDiagnostic(clang::DiagnosticsEngine::Level level,
-                        const clang::Diagnostic &info) override {
+                        const clang::Diagnostic& info) override {
     if (level < clang::DiagnosticsEngine::Error || error) return;
     llvm::SmallString<256> message;
     info.FormatDiagnostic(message);
     std::string file = mainPath_;
     unsigned line = 0, col = 0;
     if (info.hasSourceManager() && info.getLocation().isValid()) {
-      const clang::SourceManager &sm = info.getSourceManager();
+      const clang::SourceManager& sm = info.getSourceManager();
       clang::SourceLocation at = sm.getFileLoc(info.getLocation());
       clang::PresumedLoc p = sm.getPresumedLoc(at, /*UseLineDirectives=*/false);
       if (p.isValid()) {
@@ -91,8 +91,8 @@ struct Outcome {
 
 class LowerConsumer : public clang::ASTConsumer {
 public:
-  LowerConsumer(const LowerOptions &options, Outcome &out) : options_(options), out_(out) {}
-  void HandleTranslationUnit(clang::ASTContext &ctx) override {
+  LowerConsumer(const LowerOptions& options, Outcome& out) : options_(options), out_(out) {}
+  void HandleTranslationUnit(clang::ASTContext& ctx) override {
     if (ctx.getDiagnostics().hasErrorOccurred()) return;
     try {
       out_.program = lowerTranslationUnit(ctx, options_);
@@ -102,33 +102,33 @@ public:
   }
 
 private:
-  const LowerOptions &options_;
-  Outcome &out_;
+  const LowerOptions& options_;
+  Outcome& out_;
 };
 
 class LowerAction : public clang::ASTFrontendAction {
 public:
-  LowerAction(const LowerOptions &options, Outcome &out) : options_(options), out_(out) {}
-  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &,
+  LowerAction(const LowerOptions& options, Outcome& out) : options_(options), out_(out) {}
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&,
                                                         llvm::StringRef) override {
     return std::make_unique<LowerConsumer>(options_, out_);
   }
 
 private:
-  const LowerOptions &options_;
-  Outcome &out_;
+  const LowerOptions& options_;
+  Outcome& out_;
 };
 
 class LowerActionFactory : public clang::tooling::FrontendActionFactory {
 public:
-  LowerActionFactory(const LowerOptions &options, Outcome &out) : options_(options), out_(out) {}
+  LowerActionFactory(const LowerOptions& options, Outcome& out) : options_(options), out_(out) {}
   std::unique_ptr<clang::FrontendAction> create() override {
     return std::make_unique<LowerAction>(options_, out_);
   }
 
 private:
-  const LowerOptions &options_;
-  Outcome &out_;
+  const LowerOptions& options_;
+  Outcome& out_;
 };
 
 /// Arguments culprit always adds, in front of the compile command's own.
@@ -154,11 +154,11 @@ std::vector<std::string> trailingArgs() {
           "-w"};
 }
 
-std::vector<std::string> optionArgs(const Options &o) {
+std::vector<std::string> optionArgs(const Options& o) {
   std::vector<std::string> args;
-  for (const std::string &dir : o.includeDirs)
+  for (const std::string& dir : o.includeDirs)
     args.push_back("-I" + dir);
-  for (const std::string &def : o.defines)
+  for (const std::string& def : o.defines)
     args.push_back("-D" + def);
   if (!o.std.empty()) args.push_back("-std=" + o.std);
   return args;
@@ -171,8 +171,8 @@ std::string currentDirectory() {
 }
 
 /// The compile_commands.json entry for `path`, if Options name a database that lists it.
-std::unique_ptr<clang::tooling::CompilationDatabase> jsonDatabase(const std::string &path,
-                                                                  const Options &o) {
+std::unique_ptr<clang::tooling::CompilationDatabase> jsonDatabase(const std::string& path,
+                                                                  const Options& o) {
   if (o.compileCommands.empty()) return nullptr;
   std::string file = o.compileCommands;
   if (llvm::sys::fs::is_directory(file)) file += "/compile_commands.json";
@@ -186,8 +186,8 @@ std::unique_ptr<clang::tooling::CompilationDatabase> jsonDatabase(const std::str
   return db;
 }
 
-std::unique_ptr<ir::Program> parse(const std::string &path, const std::string *source,
-                                   const Options &options) {
+std::unique_ptr<ir::Program> parse(const std::string& path, const std::string* source,
+                                   const Options& options) {
   std::unique_ptr<clang::tooling::CompilationDatabase> db = jsonDatabase(path, options);
   if (!db)
     db = std::make_unique<clang::tooling::FixedCompilationDatabase>(currentDirectory(),
@@ -221,17 +221,17 @@ std::unique_ptr<ir::Program> parse(const std::string &path, const std::string *s
   return std::move(outcome.program);
 }
 
-} // namespace
+}  // namespace
 
-std::unique_ptr<ir::Program> parseFile(const std::string &path, const Options &options) {
+std::unique_ptr<ir::Program> parseFile(const std::string& path, const Options& options) {
   if (!llvm::sys::fs::is_regular_file(path) || !std::ifstream(path))
     throw UserError("cannot open file", path);
   return parse(path, nullptr, options);
 }
 
-std::unique_ptr<ir::Program> parseSource(const std::string &source, const std::string &path,
-                                         const Options &options) {
+std::unique_ptr<ir::Program> parseSource(const std::string& source, const std::string& path,
+                                         const Options& options) {
   return parse(path, &source, options);
 }
 
-} // namespace culprit::frontend
+}  // namespace culprit::frontend

@@ -16,8 +16,8 @@ struct Options {
   std::vector<std::string> includeDirs;  ///< -I
   std::vector<std::string> defines;      ///< -D (NAME or NAME=VALUE)
   std::string std;                       ///< -std= (empty: Clang's default for C)
-  std::string compileCommands;  ///< path of a compile_commands.json (or its directory)
-  std::vector<std::string> trusted;  ///< functions never suspected (harness, --trust)
+  std::string compileCommands;           ///< path of a compile_commands.json (or its directory)
+  std::vector<std::string> trusted;      ///< functions never suspected (harness, --trust)
 };
 
 /// Parses and lowers `path`. Throws UserError on a missing file, a Clang error (its first

@@ -21,9 +21,9 @@ using ir::Builtin;
 using ir::ExprKind;
 
 struct LibraryFunction {
-  const char *name;
+  const char* name;
   Builtin builtin;
-  unsigned minArgs, maxArgs; ///< maxArgs kVariadic: any number from minArgs
+  unsigned minArgs, maxArgs;  ///< maxArgs kVariadic: any number from minArgs
 };
 
 namespace {
@@ -46,13 +46,13 @@ constexpr LibraryFunction kLibrary[] = {
     {"__assert_fail", Builtin::AssertFail, 4, 4},
     {"__VERIFIER_assume", Builtin::Assume, 1, 1},
     {"__CPROVER_assume", Builtin::Assume, 1, 1},
-    {"assert", Builtin::Assert, 1, 1}, // called without culprit's <assert.h>
+    {"assert", Builtin::Assert, 1, 1},  // called without culprit's <assert.h>
     {"reach_error", Builtin::ReachError, 0, kVariadic},
     {"__VERIFIER_error", Builtin::ReachError, 0, kVariadic},
 };
 
-const LibraryFunction *findLibrary(llvm::StringRef name) {
-  for (const LibraryFunction &f : kLibrary)
+const LibraryFunction* findLibrary(llvm::StringRef name) {
+  for (const LibraryFunction& f : kLibrary)
     if (name == f.name) return &f;
   return nullptr;
 }
@@ -61,22 +61,22 @@ bool isNondet(llvm::StringRef name) {
   return name.startswith("__VERIFIER_nondet_") || name.startswith("nondet_");
 }
 
-std::string functionName(const FunctionDecl *fd) {
+std::string functionName(const FunctionDecl* fd) {
   return fd->getIdentifier() ? fd->getName().str() : fd->getNameAsString();
 }
 
-} // namespace
+}  // namespace
 
-ir::FuncId Lowerer::userFunction(const FunctionDecl *fd) const {
+ir::FuncId Lowerer::userFunction(const FunctionDecl* fd) const {
   auto it = funcs_.find(fd->getCanonicalDecl());
   return it == funcs_.end() ? ir::kNone : it->second;
 }
 
-ir::ExprPtr Lowerer::lowerCall(const CallExpr *e) {
-  const FunctionDecl *fd = e->getDirectCallee();
+ir::ExprPtr Lowerer::lowerCall(const CallExpr* e) {
+  const FunctionDecl* fd = e->getDirectCallee();
   if (!fd) unsupported(e->getBeginLoc(), "call through a function pointer");
   std::string name = functionName(fd);
-  const LibraryFunction *lib = findLibrary(name);
+  const LibraryFunction* lib = findLibrary(name);
   if (lib && lib->builtin == Builtin::ReachError) return lowerLibraryCall(e, *lib);
   if (ir::FuncId id = userFunction(fd); id != ir::kNone) return lowerUserCall(e, id);
   if (name == kAssertIntrinsic) return lowerAssertCall(e, /*intrinsic=*/true);
@@ -91,15 +91,15 @@ ir::ExprPtr Lowerer::lowerCall(const CallExpr *e) {
   return lowerLibraryCall(e, *lib);
 }
 
-ir::ExprPtr Lowerer::lowerUserCall(const CallExpr *e, ir::FuncId callee) {
-  const std::vector<ir::VarId> &params = prog_->functions[callee].params;
+ir::ExprPtr Lowerer::lowerUserCall(const CallExpr* e, ir::FuncId callee) {
+  const std::vector<ir::VarId>& params = prog_->functions[callee].params;
   if (e->getNumArgs() != params.size())
     unsupported(e->getBeginLoc(), "call to '" + prog_->functions[callee].name + "' with " +
                                       std::to_string(e->getNumArgs()) + " arguments for " +
                                       std::to_string(params.size()) + " parameters");
   std::vector<ir::ExprPtr> args;
   for (unsigned i = 0; i < e->getNumArgs(); ++i) {
-    const Expr *arg = e->getArg(i);
+    const Expr* arg = e->getArg(i);
     ir::ExprPtr value = lowerOperand(arg);
     ir::TypeRef want = prog_->vars[params[i]].type;
     if (value->type != want) {
@@ -116,7 +116,7 @@ ir::ExprPtr Lowerer::lowerUserCall(const CallExpr *e, ir::FuncId callee) {
   return x;
 }
 
-ir::ExprPtr Lowerer::lowerLibraryCall(const CallExpr *e, const LibraryFunction &lib) {
+ir::ExprPtr Lowerer::lowerLibraryCall(const CallExpr* e, const LibraryFunction& lib) {
   unsigned n = e->getNumArgs();
   if (n < lib.minArgs || (lib.maxArgs != kVariadic && n > lib.maxArgs))
     unsupported(e->getBeginLoc(),
@@ -129,7 +129,7 @@ ir::ExprPtr Lowerer::lowerLibraryCall(const CallExpr *e, const LibraryFunction &
     first = 1;
   }
   for (unsigned i = first; i < n; ++i) {
-    const Expr *arg = e->getArg(i);
+    const Expr* arg = e->getArg(i);
     if (lib.builtin == Builtin::Strtol && i == 1) {
       if (!arg->isNullPointerConstant(ctx_, Expr::NPC_ValueDependentIsNotNull))
         unsupported(arg->getBeginLoc(), "strtol with an end pointer other than NULL");
@@ -140,17 +140,17 @@ ir::ExprPtr Lowerer::lowerLibraryCall(const CallExpr *e, const LibraryFunction &
   return x;
 }
 
-ir::ExprPtr Lowerer::lowerLibArg(const Expr *arg, bool allowAddrOf) {
-  const Expr *core = arg->IgnoreParenImpCasts();
-  const StringLiteral *text = dyn_cast<StringLiteral>(core);
-  if (const auto *p = dyn_cast<PredefinedExpr>(core)) text = p->getFunctionName();
+ir::ExprPtr Lowerer::lowerLibArg(const Expr* arg, bool allowAddrOf) {
+  const Expr* core = arg->IgnoreParenImpCasts();
+  const StringLiteral* text = dyn_cast<StringLiteral>(core);
+  if (const auto* p = dyn_cast<PredefinedExpr>(core)) text = p->getFunctionName();
   if (text) {
     ir::ExprPtr lit = strLit(text, core);
     auto x = node(ExprKind::Cast, prog_->types.pointerTo(lit->type->elem), arg);
     x->ops.push_back(std::move(lit));
     return x;
   }
-  if (const auto *c = dyn_cast<ConditionalOperator>(core); c && c->getType()->isPointerType()) {
+  if (const auto* c = dyn_cast<ConditionalOperator>(core); c && c->getType()->isPointerType()) {
     ir::ExprPtr cond = lowerExpr(c->getCond());
     ir::ExprPtr yes = lowerLibArg(c->getTrueExpr(), allowAddrOf);
     ir::ExprPtr no = lowerLibArg(c->getFalseExpr(), allowAddrOf);
@@ -162,7 +162,7 @@ ir::ExprPtr Lowerer::lowerLibArg(const Expr *arg, bool allowAddrOf) {
     x->ops.push_back(std::move(no));
     return x;
   }
-  const auto *u = dyn_cast<UnaryOperator>(core);
+  const auto* u = dyn_cast<UnaryOperator>(core);
   if (allowAddrOf && u && u->getOpcode() == UO_AddrOf) {
     ir::ExprPtr target = lowerLvalue(u->getSubExpr());
     auto x = node(ExprKind::AddrOf, prog_->types.pointerTo(target->type), u);
@@ -172,8 +172,8 @@ ir::ExprPtr Lowerer::lowerLibArg(const Expr *arg, bool allowAddrOf) {
   return lowerOperand(arg);
 }
 
-int Lowerer::fprintfStream(const Expr *arg) {
-  if (const auto *r = dyn_cast<DeclRefExpr>(arg->IgnoreParenImpCasts())) {
+int Lowerer::fprintfStream(const Expr* arg) {
+  if (const auto* r = dyn_cast<DeclRefExpr>(arg->IgnoreParenImpCasts())) {
     std::string name = r->getDecl()->getNameAsString();
     if (name == "stdout") return 1;
     if (name == "stderr") return 2;
@@ -181,7 +181,7 @@ int Lowerer::fprintfStream(const Expr *arg) {
   unsupported(arg->getBeginLoc(), "fprintf to a stream other than stdout or stderr");
 }
 
-ir::ExprPtr Lowerer::lowerNondet(const CallExpr *e) {
+ir::ExprPtr Lowerer::lowerNondet(const CallExpr* e) {
   if (e->getNumArgs() != 0) unsupported(e->getBeginLoc(), "nondet call with arguments");
   auto x = node(ExprKind::Call, e);
   if (!x->type->isInt())
@@ -190,11 +190,11 @@ ir::ExprPtr Lowerer::lowerNondet(const CallExpr *e) {
   return x;
 }
 
-ir::ExprPtr Lowerer::lowerAssertCall(const CallExpr *e, bool intrinsic) {
+ir::ExprPtr Lowerer::lowerAssertCall(const CallExpr* e, bool intrinsic) {
   if (e->getNumArgs() != 1) unsupported(e->getBeginLoc(), "assert with other than one argument");
-  const Expr *cond = e->getArg(0);
+  const Expr* cond = e->getArg(0);
   for (int i = 0; intrinsic && i < 2; ++i) {
-    const auto *u = dyn_cast<UnaryOperator>(cond->IgnoreParenImpCasts());
+    const auto* u = dyn_cast<UnaryOperator>(cond->IgnoreParenImpCasts());
     if (!u || u->getOpcode() != UO_LNot) break;
     cond = u->getSubExpr();
   }
@@ -205,4 +205,4 @@ ir::ExprPtr Lowerer::lowerAssertCall(const CallExpr *e, bool intrinsic) {
   return x;
 }
 
-} // namespace culprit::frontend
+}  // namespace culprit::frontend

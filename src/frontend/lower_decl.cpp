@@ -11,11 +11,11 @@ namespace culprit::frontend {
 
 using namespace clang;
 
-std::unique_ptr<ir::Program> lowerTranslationUnit(ASTContext &ctx, const LowerOptions &options) {
+std::unique_ptr<ir::Program> lowerTranslationUnit(ASTContext& ctx, const LowerOptions& options) {
   return Lowerer(ctx, options).run();
 }
 
-Lowerer::Lowerer(ASTContext &ctx, const LowerOptions &options)
+Lowerer::Lowerer(ASTContext& ctx, const LowerOptions& options)
     : ctx_(ctx), sm_(ctx.getSourceManager()), opts_(options),
       prog_(std::make_unique<ir::Program>()) {}
 
@@ -28,18 +28,18 @@ std::unique_ptr<ir::Program> Lowerer::run() {
 }
 
 void Lowerer::declareTopLevel() {
-  for (const Decl *d : ctx_.getTranslationUnitDecl()->decls()) {
+  for (const Decl* d : ctx_.getTranslationUnitDecl()->decls()) {
     if (d->isImplicit() || sm_.isInSystemHeader(d->getLocation())) continue;
     if (isa<FileScopeAsmDecl>(d)) unsupported(d->getBeginLoc(), "inline assembly");
-    if (const auto *fd = dyn_cast<FunctionDecl>(d)) {
+    if (const auto* fd = dyn_cast<FunctionDecl>(d)) {
       if (fd->doesThisDeclarationHaveABody()) declareFunction(fd);
-    } else if (const auto *vd = dyn_cast<VarDecl>(d)) {
+    } else if (const auto* vd = dyn_cast<VarDecl>(d)) {
       declareGlobal(vd);
     }
   }
 }
 
-void Lowerer::declareFunction(const FunctionDecl *fd) {
+void Lowerer::declareFunction(const FunctionDecl* fd) {
   if (fd->isVariadic()) unsupported(fd->getLocation(), "variadic function");
   auto id = static_cast<ir::FuncId>(prog_->functions.size());
   ir::Function f;
@@ -55,26 +55,26 @@ void Lowerer::declareFunction(const FunctionDecl *fd) {
   funcs_[fd->getCanonicalDecl()] = id;
   definitions_.push_back(fd);
   fnId_ = id;
-  for (const ParmVarDecl *p : fd->parameters()) {
+  for (const ParmVarDecl* p : fd->parameters()) {
     ir::VarId v = addVar(p, ir::Var::Storage::Param, p->getNameAsString());
     prog_->functions[id].params.push_back(v);
   }
   fnId_ = ir::kNone;
 }
 
-void Lowerer::declareGlobal(const VarDecl *vd) {
-  const VarDecl *canon = vd->getCanonicalDecl();
+void Lowerer::declareGlobal(const VarDecl* vd) {
+  const VarDecl* canon = vd->getCanonicalDecl();
   if (vars_.count(canon)) return;
-  const VarDecl *def = vd->getDefinition();
+  const VarDecl* def = vd->getDefinition();
   if (!def) def = vd->getActingDefinition();
-  if (!def) return; // only declared `extern` here: a use is reported as unsupported
+  if (!def) return;  // only declared `extern` here: a use is reported as unsupported
   std::string name = uniqueGlobalName(def->getNameAsString());
   ir::VarId v = addVar(def, ir::Var::Storage::Global, name);
   vars_[canon] = v;
   prog_->vars[v].init = constantInit(def, prog_->vars[v].type);
 }
 
-ir::VarId Lowerer::addVar(const VarDecl *vd, ir::Var::Storage storage, std::string name) {
+ir::VarId Lowerer::addVar(const VarDecl* vd, ir::Var::Storage storage, std::string name) {
   ir::Var var;
   var.name = std::move(name);
   var.type = varType(vd, storage == ir::Var::Storage::Param);
@@ -86,7 +86,7 @@ ir::VarId Lowerer::addVar(const VarDecl *vd, ir::Var::Storage storage, std::stri
     prog_->globals.push_back(id);
   } else {
     var.func = fnId_;
-    std::vector<ir::VarId> &frame = prog_->functions[fnId_].frame;
+    std::vector<ir::VarId>& frame = prog_->functions[fnId_].frame;
     var.slot = static_cast<std::uint32_t>(frame.size());
     frame.push_back(id);
   }
@@ -95,7 +95,7 @@ ir::VarId Lowerer::addVar(const VarDecl *vd, ir::Var::Storage storage, std::stri
   return id;
 }
 
-ir::TypeRef Lowerer::varType(const VarDecl *vd, bool isParam) {
+ir::TypeRef Lowerer::varType(const VarDecl* vd, bool isParam) {
   SourceLocation typeLoc = vd->getTypeSpecStartLoc();
   if (typeLoc.isInvalid()) typeLoc = vd->getLocation();
   if (vd->getTLSKind() != VarDecl::TLS_None) unsupported(typeLoc, "thread-local variable");
@@ -106,19 +106,19 @@ ir::TypeRef Lowerer::varType(const VarDecl *vd, bool isParam) {
   return t;
 }
 
-void Lowerer::lowerFunction(const FunctionDecl *fd, ir::FuncId id) {
+void Lowerer::lowerFunction(const FunctionDecl* fd, ir::FuncId id) {
   fnId_ = id;
   ir::StmtPtr body = lowerStmt(fd->getBody());
   prog_->functions[id].body = std::move(body);
   fnId_ = ir::kNone;
 }
 
-ir::ExprPtr Lowerer::constantInit(const VarDecl *vd, ir::TypeRef type) {
-  const Expr *init = vd->getInit();
+ir::ExprPtr Lowerer::constantInit(const VarDecl* vd, ir::TypeRef type) {
+  const Expr* init = vd->getInit();
   return init ? lowerInit(init, type, /*constant=*/true) : nullptr;
 }
 
-ir::ExprPtr Lowerer::constantScalar(const Expr *e, ir::TypeRef type) {
+ir::ExprPtr Lowerer::constantScalar(const Expr* e, ir::TypeRef type) {
   Expr::EvalResult result;
   if (!e->EvaluateAsInt(result, ctx_))
     unsupported(e->getBeginLoc(), "initializer that is not an integer constant");
@@ -130,13 +130,13 @@ ir::ExprPtr Lowerer::constantScalar(const Expr *e, ir::TypeRef type) {
   return lit;
 }
 
-ir::VarId Lowerer::lookupVar(const VarDecl *vd, SourceLocation use) {
+ir::VarId Lowerer::lookupVar(const VarDecl* vd, SourceLocation use) {
   auto it = vars_.find(vd->getCanonicalDecl());
   if (it != vars_.end()) return it->second;
   unsupported(use, "external variable '" + vd->getNameAsString() + "'");
 }
 
-std::string Lowerer::uniqueGlobalName(const std::string &base) {
+std::string Lowerer::uniqueGlobalName(const std::string& base) {
   std::string name = base;
   for (int k = 1; globalNames_.count(name); ++k)
     name = base + "." + std::to_string(k);
@@ -144,11 +144,11 @@ std::string Lowerer::uniqueGlobalName(const std::string &base) {
   return name;
 }
 
-ir::StmtPtr Lowerer::lowerStaticLocal(const VarDecl *vd) {
+ir::StmtPtr Lowerer::lowerStaticLocal(const VarDecl* vd) {
   std::string base = prog_->functions[fnId_].name + "." + vd->getNameAsString();
   ir::VarId v = addVar(vd, ir::Var::Storage::Global, uniqueGlobalName(base));
   prog_->vars[v].init = constantInit(vd, prog_->vars[v].type);
   return nullptr;
 }
 
-} // namespace culprit::frontend
+}  // namespace culprit::frontend

@@ -55,11 +55,11 @@ bool isFloatingCast(CastKind k) {
 
 /// The first floating-point literal in `s` (in source order), the usual root of a floating-point
 /// expression and the most useful place to point at.
-const FloatingLiteral *firstFloatingLiteral(const Stmt *s) {
-  if (const auto *lit = dyn_cast<FloatingLiteral>(s)) return lit;
-  for (const Stmt *child : s->children())
+const FloatingLiteral* firstFloatingLiteral(const Stmt* s) {
+  if (const auto* lit = dyn_cast<FloatingLiteral>(s)) return lit;
+  for (const Stmt* child : s->children())
     if (child)
-      if (const FloatingLiteral *lit = firstFloatingLiteral(child)) return lit;
+      if (const FloatingLiteral* lit = firstFloatingLiteral(child)) return lit;
   return nullptr;
 }
 
@@ -73,21 +73,21 @@ std::int64_t normalise(std::int64_t v, ir::TypeRef t) {
   return static_cast<std::int64_t>(bits);
 }
 
-} // namespace
+}  // namespace
 
-ir::ExprPtr Lowerer::lowerExpr(const Expr *e) {
+ir::ExprPtr Lowerer::lowerExpr(const Expr* e) {
   ir::ExprPtr x = dispatch(e);
   if (x->type->isPointer()) unsupported(e->getBeginLoc(), "pointer used as a value");
   return x;
 }
 
-ir::ExprPtr Lowerer::lowerOperand(const Expr *e) { return dispatch(e); }
+ir::ExprPtr Lowerer::lowerOperand(const Expr* e) { return dispatch(e); }
 
-ir::ExprPtr Lowerer::node(ExprKind kind, const Expr *e) {
+ir::ExprPtr Lowerer::node(ExprKind kind, const Expr* e) {
   return node(kind, typeOf(e->getType(), e->getBeginLoc()), e);
 }
 
-ir::ExprPtr Lowerer::node(ExprKind kind, ir::TypeRef type, const Expr *e) {
+ir::ExprPtr Lowerer::node(ExprKind kind, ir::TypeRef type, const Expr* e) {
   auto x = std::make_unique<ir::Expr>();
   x->kind = kind;
   x->type = type;
@@ -95,33 +95,33 @@ ir::ExprPtr Lowerer::node(ExprKind kind, ir::TypeRef type, const Expr *e) {
   return x;
 }
 
-ir::ExprPtr Lowerer::intLit(std::int64_t value, ir::TypeRef type, const Expr *e) {
+ir::ExprPtr Lowerer::intLit(std::int64_t value, ir::TypeRef type, const Expr* e) {
   auto x = node(ExprKind::IntLit, type, e);
   x->value = type->isInt() ? normalise(value, type) : value;
   return x;
 }
 
-ir::ExprPtr Lowerer::castTo(ir::TypeRef type, ir::ExprPtr op, const Expr *e) {
+ir::ExprPtr Lowerer::castTo(ir::TypeRef type, ir::ExprPtr op, const Expr* e) {
   if (op->type == type) return op;
   auto x = node(ExprKind::Cast, type, e);
   x->ops.push_back(std::move(op));
   return x;
 }
 
-ir::ExprPtr Lowerer::dispatch(const Expr *e) {
+ir::ExprPtr Lowerer::dispatch(const Expr* e) {
   e = e->IgnoreParens();
   if (e->getType()->isFloatingType()) rejectFloating(e, "floating-point expression");
-  if (const auto *c = dyn_cast<ConstantExpr>(e)) return dispatch(c->getSubExpr());
-  if (const auto *c = dyn_cast<CastExpr>(e)) return lowerCast(c);
-  if (const auto *r = dyn_cast<DeclRefExpr>(e)) return lowerDeclRef(r);
+  if (const auto* c = dyn_cast<ConstantExpr>(e)) return dispatch(c->getSubExpr());
+  if (const auto* c = dyn_cast<CastExpr>(e)) return lowerCast(c);
+  if (const auto* r = dyn_cast<DeclRefExpr>(e)) return lowerDeclRef(r);
   if (isa<IntegerLiteral, CharacterLiteral>(e)) return lowerFolded(e);
-  if (const auto *u = dyn_cast<UnaryOperator>(e)) return lowerUnary(u);
-  if (const auto *c = dyn_cast<CompoundAssignOperator>(e)) return lowerCompoundAssign(c);
-  if (const auto *b = dyn_cast<BinaryOperator>(e)) return lowerBinary(b);
-  if (const auto *c = dyn_cast<ConditionalOperator>(e)) return lowerConditional(c);
-  if (const auto *a = dyn_cast<ArraySubscriptExpr>(e)) return lowerIndex(a);
-  if (const auto *c = dyn_cast<CallExpr>(e)) return lowerCall(c);
-  if (const auto *s = dyn_cast<UnaryExprOrTypeTraitExpr>(e)) {
+  if (const auto* u = dyn_cast<UnaryOperator>(e)) return lowerUnary(u);
+  if (const auto* c = dyn_cast<CompoundAssignOperator>(e)) return lowerCompoundAssign(c);
+  if (const auto* b = dyn_cast<BinaryOperator>(e)) return lowerBinary(b);
+  if (const auto* c = dyn_cast<ConditionalOperator>(e)) return lowerConditional(c);
+  if (const auto* a = dyn_cast<ArraySubscriptExpr>(e)) return lowerIndex(a);
+  if (const auto* c = dyn_cast<CallExpr>(e)) return lowerCall(c);
+  if (const auto* s = dyn_cast<UnaryExprOrTypeTraitExpr>(e)) {
     if (s->isArgumentType() ? s->getArgumentType()->isVariablyModifiedType()
                             : s->getArgumentExpr()->getType()->isVariablyModifiedType())
       unsupported(e->getBeginLoc(), "sizeof of a variable-length array");
@@ -130,7 +130,7 @@ ir::ExprPtr Lowerer::dispatch(const Expr *e) {
   return lowerOther(e);
 }
 
-ir::ExprPtr Lowerer::lowerOther(const Expr *e) {
+ir::ExprPtr Lowerer::lowerOther(const Expr* e) {
   SourceLocation at = e->getBeginLoc();
   if (isa<OffsetOfExpr>(e)) return lowerFolded(e);
   if (isa<StringLiteral>(e))
@@ -149,22 +149,22 @@ ir::ExprPtr Lowerer::lowerOther(const Expr *e) {
   unsupported(at, std::string("expression '") + e->getStmtClassName() + "'");
 }
 
-void Lowerer::rejectFloating(const Expr *e, const char *what) {
-  if (const FloatingLiteral *lit = firstFloatingLiteral(e))
+void Lowerer::rejectFloating(const Expr* e, const char* what) {
+  if (const FloatingLiteral* lit = firstFloatingLiteral(e))
     unsupported(lit->getBeginLoc(), "floating-point literal");
   unsupported(e->getBeginLoc(), what);
 }
 
-ir::ExprPtr Lowerer::lowerFolded(const Expr *e) {
+ir::ExprPtr Lowerer::lowerFolded(const Expr* e) {
   Expr::EvalResult result;
   if (!e->EvaluateAsInt(result, ctx_)) unsupported(e->getBeginLoc(), "non-constant expression");
   return intLit(toInt64(result.Val.getInt()), typeOf(e->getType(), e->getBeginLoc()), e);
 }
 
-ir::ExprPtr Lowerer::lowerDeclRef(const DeclRefExpr *e) {
-  const ValueDecl *d = e->getDecl();
+ir::ExprPtr Lowerer::lowerDeclRef(const DeclRefExpr* e) {
+  const ValueDecl* d = e->getDecl();
   if (isa<EnumConstantDecl>(d)) return lowerFolded(e);
-  if (const auto *vd = dyn_cast<VarDecl>(d)) {
+  if (const auto* vd = dyn_cast<VarDecl>(d)) {
     ir::VarId v = lookupVar(vd, e->getLocation());
     auto x = node(ExprKind::VarRef, prog_->vars[v].type, e);
     x->var = v;
@@ -174,8 +174,8 @@ ir::ExprPtr Lowerer::lowerDeclRef(const DeclRefExpr *e) {
   unsupported(e->getBeginLoc(), "reference to '" + d->getNameAsString() + "'");
 }
 
-ir::ExprPtr Lowerer::lowerCast(const CastExpr *e) {
-  const Expr *sub = e->getSubExpr();
+ir::ExprPtr Lowerer::lowerCast(const CastExpr* e) {
+  const Expr* sub = e->getSubExpr();
   SourceLocation at = e->getBeginLoc();
   CastKind k = e->getCastKind();
   switch (k) {
@@ -202,7 +202,7 @@ ir::ExprPtr Lowerer::lowerCast(const CastExpr *e) {
   unsupported(at, std::string("conversion '") + e->getCastKindName() + "'");
 }
 
-ir::ExprPtr Lowerer::lowerUnary(const UnaryOperator *e) {
+ir::ExprPtr Lowerer::lowerUnary(const UnaryOperator* e) {
   SourceLocation at = e->getBeginLoc();
   ir::UnOp op;
   switch (e->getOpcode()) {
@@ -228,7 +228,7 @@ ir::ExprPtr Lowerer::lowerUnary(const UnaryOperator *e) {
   return x;
 }
 
-ir::ExprPtr Lowerer::lowerIncDec(const UnaryOperator *e) {
+ir::ExprPtr Lowerer::lowerIncDec(const UnaryOperator* e) {
   if (e->getSubExpr()->getType()->isPointerType())
     unsupported(e->getBeginLoc(), "pointer arithmetic");
   ir::ExprPtr target = lowerLvalue(e->getSubExpr());
@@ -239,7 +239,7 @@ ir::ExprPtr Lowerer::lowerIncDec(const UnaryOperator *e) {
   return x;
 }
 
-ir::ExprPtr Lowerer::lowerLvalue(const Expr *e) {
+ir::ExprPtr Lowerer::lowerLvalue(const Expr* e) {
   ir::ExprPtr x = lowerExpr(e);
   if (!x->isLvalue() || !x->type->isInt())
     unsupported(e->getBeginLoc(), "assignment to something other than an integer variable or "
@@ -247,7 +247,7 @@ ir::ExprPtr Lowerer::lowerLvalue(const Expr *e) {
   return x;
 }
 
-ir::ExprPtr Lowerer::lowerBinary(const BinaryOperator *e) {
+ir::ExprPtr Lowerer::lowerBinary(const BinaryOperator* e) {
   ExprKind kind;
   switch (e->getOpcode()) {
   case BO_Assign: {
@@ -274,7 +274,7 @@ ir::ExprPtr Lowerer::lowerBinary(const BinaryOperator *e) {
   return x;
 }
 
-ir::ExprPtr Lowerer::lowerArith(const BinaryOperator *e) {
+ir::ExprPtr Lowerer::lowerArith(const BinaryOperator* e) {
   ir::ExprPtr lhs = lowerOperand(e->getLHS());
   ir::ExprPtr rhs = lowerOperand(e->getRHS());
   if (lhs->type->isPointer() || rhs->type->isPointer())
@@ -287,7 +287,7 @@ ir::ExprPtr Lowerer::lowerArith(const BinaryOperator *e) {
   return x;
 }
 
-ir::ExprPtr Lowerer::lowerCompoundAssign(const CompoundAssignOperator *e) {
+ir::ExprPtr Lowerer::lowerCompoundAssign(const CompoundAssignOperator* e) {
   if (e->getLHS()->getType()->isPointerType())
     unsupported(e->getOperatorLoc(), "pointer arithmetic");
   ir::ExprPtr target = lowerLvalue(e->getLHS());
@@ -304,7 +304,7 @@ ir::ExprPtr Lowerer::lowerCompoundAssign(const CompoundAssignOperator *e) {
   return x;
 }
 
-ir::ExprPtr Lowerer::lowerConditional(const ConditionalOperator *e) {
+ir::ExprPtr Lowerer::lowerConditional(const ConditionalOperator* e) {
   ir::ExprPtr cond = lowerExpr(e->getCond());
   ir::ExprPtr yes = lowerExpr(e->getTrueExpr());
   ir::ExprPtr no = lowerExpr(e->getFalseExpr());
@@ -315,7 +315,7 @@ ir::ExprPtr Lowerer::lowerConditional(const ConditionalOperator *e) {
   return x;
 }
 
-ir::ExprPtr Lowerer::lowerIndex(const ArraySubscriptExpr *e) {
+ir::ExprPtr Lowerer::lowerIndex(const ArraySubscriptExpr* e) {
   ir::ExprPtr base = lowerOperand(e->getBase());
   if (!base->type->isPointer() && !base->type->isArray())
     unsupported(e->getBeginLoc(), "subscript of a non-array value");
@@ -328,43 +328,43 @@ ir::ExprPtr Lowerer::lowerIndex(const ArraySubscriptExpr *e) {
 
 // --- initializers ----------------------------------------------------------------------------
 
-ir::ExprPtr Lowerer::lowerInit(const Expr *init, ir::TypeRef type, bool constant) {
-  const Expr *bare = init->IgnoreParens();
+ir::ExprPtr Lowerer::lowerInit(const Expr* init, ir::TypeRef type, bool constant) {
+  const Expr* bare = init->IgnoreParens();
   if (!type->isArray()) {
-    if (const auto *list = dyn_cast<InitListExpr>(bare)) {
+    if (const auto* list = dyn_cast<InitListExpr>(bare)) {
       if (list->getNumInits() != 1) unsupported(init->getBeginLoc(), "scalar initializer list");
       init = list->getInit(0);
     }
     return constant ? constantScalar(init, type) : lowerExpr(init);
   }
-  if (const auto *il = dyn_cast<InitListExpr>(bare); il && il->isStringLiteralInit())
+  if (const auto* il = dyn_cast<InitListExpr>(bare); il && il->isStringLiteralInit())
     bare = il->getInit(0)->IgnoreParens();
-  if (const auto *s = dyn_cast<StringLiteral>(bare)) return strLit(s, init);
+  if (const auto* s = dyn_cast<StringLiteral>(bare)) return strLit(s, init);
   auto list = node(ExprKind::InitList, type, init);
   flattenInit(init, type, 0, *list, constant);
   return list;
 }
 
-void Lowerer::flattenInit(const Expr *init, ir::TypeRef type, std::uint64_t base, ir::Expr &list,
+void Lowerer::flattenInit(const Expr* init, ir::TypeRef type, std::uint64_t base, ir::Expr& list,
                           bool constant) {
-  const Expr *e = init->IgnoreParens();
+  const Expr* e = init->IgnoreParens();
   if (isa<ImplicitValueInitExpr>(e)) return;
   if (type->isArray()) {
-    if (const auto *s = dyn_cast<StringLiteral>(e)) return flattenString(s, type, base, list);
-    const auto *il = dyn_cast<InitListExpr>(e);
+    if (const auto* s = dyn_cast<StringLiteral>(e)) return flattenString(s, type, base, list);
+    const auto* il = dyn_cast<InitListExpr>(e);
     if (!il) unsupported(e->getBeginLoc(), "array initializer");
     if (il->isStringLiteralInit()) return flattenInit(il->getInit(0), type, base, list, constant);
     std::uint64_t cells = type->elem->cellCount();
     for (unsigned i = 0; i < il->getNumInits() && i < type->length; ++i)
-      if (const Expr *sub = il->getInit(i))
+      if (const Expr* sub = il->getInit(i))
         flattenInit(sub, type->elem, base + i * cells, list, constant);
-    const Expr *filler = il->getArrayFiller();
+    const Expr* filler = il->getArrayFiller();
     if (filler && !isa<ImplicitValueInitExpr>(filler))
       for (std::uint64_t i = il->getNumInits(); i < type->length; ++i)
         flattenInit(filler, type->elem, base + i * cells, list, constant);
     return;
   }
-  if (const auto *il = dyn_cast<InitListExpr>(e)) {
+  if (const auto* il = dyn_cast<InitListExpr>(e)) {
     if (il->getNumInits() > 0) flattenInit(il->getInit(0), type, base, list, constant);
     return;
   }
@@ -374,8 +374,8 @@ void Lowerer::flattenInit(const Expr *init, ir::TypeRef type, std::uint64_t base
   list.initOffsets.push_back(base);
 }
 
-void Lowerer::flattenString(const StringLiteral *s, ir::TypeRef type, std::uint64_t base,
-                            ir::Expr &list) {
+void Lowerer::flattenString(const StringLiteral* s, ir::TypeRef type, std::uint64_t base,
+                            ir::Expr& list) {
   if (s->getCharByteWidth() != 1) unsupported(s->getBeginLoc(), "wide string literal");
   if (!type->elem->isInt() || ir::bitWidth(type->elem->intKind) != 8)
     unsupported(s->getBeginLoc(), "string literal initializing a non-char array");
@@ -386,11 +386,11 @@ void Lowerer::flattenString(const StringLiteral *s, ir::TypeRef type, std::uint6
   }
 }
 
-ir::ExprPtr Lowerer::strLit(const StringLiteral *s, const Expr *at) {
+ir::ExprPtr Lowerer::strLit(const StringLiteral* s, const Expr* at) {
   if (s->getCharByteWidth() != 1) unsupported(s->getBeginLoc(), "wide string literal");
   auto x = node(ExprKind::StrLit, typeOf(s->getType(), s->getBeginLoc()), at);
   x->text = s->getString().str();
   return x;
 }
 
-} // namespace culprit::frontend
+}  // namespace culprit::frontend

@@ -28,25 +28,25 @@ ir::StmtPtr Lowerer::newStmt(StmtKind kind, StmtRole role, ir::SourceRange range
   return s;
 }
 
-void Lowerer::assignId(ir::Stmt &s) {
+void Lowerer::assignId(ir::Stmt& s) {
   s.id = static_cast<ir::StmtId>(prog_->stmts.size());
   prog_->stmts.push_back(&s);
 }
 
-ir::StmtPtr Lowerer::lowerStmt(const Stmt *s) {
-  if (const auto *c = dyn_cast<CompoundStmt>(s)) return lowerCompound(c);
-  if (const auto *e = dyn_cast<Expr>(s)) return lowerExprStmt(e);
-  if (const auto *d = dyn_cast<DeclStmt>(s)) return lowerDeclGroup(d);
-  if (const auto *i = dyn_cast<IfStmt>(s)) return lowerIf(i);
-  if (const auto *w = dyn_cast<WhileStmt>(s)) return lowerWhile(w);
-  if (const auto *d = dyn_cast<DoStmt>(s)) return lowerDo(d);
-  if (const auto *f = dyn_cast<ForStmt>(s)) return lowerFor(f);
-  if (const auto *w = dyn_cast<SwitchStmt>(s)) return lowerSwitch(w);
-  if (const auto *r = dyn_cast<ReturnStmt>(s)) return lowerReturn(r);
+ir::StmtPtr Lowerer::lowerStmt(const Stmt* s) {
+  if (const auto* c = dyn_cast<CompoundStmt>(s)) return lowerCompound(c);
+  if (const auto* e = dyn_cast<Expr>(s)) return lowerExprStmt(e);
+  if (const auto* d = dyn_cast<DeclStmt>(s)) return lowerDeclGroup(d);
+  if (const auto* i = dyn_cast<IfStmt>(s)) return lowerIf(i);
+  if (const auto* w = dyn_cast<WhileStmt>(s)) return lowerWhile(w);
+  if (const auto* d = dyn_cast<DoStmt>(s)) return lowerDo(d);
+  if (const auto* f = dyn_cast<ForStmt>(s)) return lowerFor(f);
+  if (const auto* w = dyn_cast<SwitchStmt>(s)) return lowerSwitch(w);
+  if (const auto* r = dyn_cast<ReturnStmt>(s)) return lowerReturn(r);
   if (isa<BreakStmt>(s)) return lowerJump(s, StmtKind::Break);
   if (isa<ContinueStmt>(s)) return lowerJump(s, StmtKind::Continue);
-  if (const auto *l = dyn_cast<LabelStmt>(s)) return lowerStmt(l->getSubStmt());
-  if (const auto *a = dyn_cast<AttributedStmt>(s)) return lowerStmt(a->getSubStmt());
+  if (const auto* l = dyn_cast<LabelStmt>(s)) return lowerStmt(l->getSubStmt());
+  if (const auto* a = dyn_cast<AttributedStmt>(s)) return lowerStmt(a->getSubStmt());
   if (isa<NullStmt>(s)) {
     auto st = newStmt(StmtKind::Empty, StmtRole::None, rangeOf(s->getSourceRange()));
     assignId(*st);
@@ -59,20 +59,20 @@ ir::StmtPtr Lowerer::lowerStmt(const Stmt *s) {
   unsupported(at, std::string("statement '") + s->getStmtClassName() + "'");
 }
 
-void Lowerer::lowerInto(std::vector<ir::StmtPtr> &out, const Stmt *s) {
-  if (const auto *d = dyn_cast<DeclStmt>(s)) return lowerLocalDecls(out, d);
+void Lowerer::lowerInto(std::vector<ir::StmtPtr>& out, const Stmt* s) {
+  if (const auto* d = dyn_cast<DeclStmt>(s)) return lowerLocalDecls(out, d);
   out.push_back(lowerStmt(s));
 }
 
-ir::StmtPtr Lowerer::lowerCompound(const CompoundStmt *c) {
+ir::StmtPtr Lowerer::lowerCompound(const CompoundStmt* c) {
   auto block = newStmt(StmtKind::Block, StmtRole::None, rangeOf(c->getSourceRange()));
   assignId(*block);
-  for (const Stmt *child : c->body())
+  for (const Stmt* child : c->body())
     lowerInto(block->children, child);
   return block;
 }
 
-ir::StmtPtr Lowerer::lowerDeclGroup(const DeclStmt *d) {
+ir::StmtPtr Lowerer::lowerDeclGroup(const DeclStmt* d) {
   if (d->isSingleDecl()) {
     std::vector<ir::StmtPtr> one;
     lowerLocalDecls(one, d);
@@ -87,10 +87,10 @@ ir::StmtPtr Lowerer::lowerDeclGroup(const DeclStmt *d) {
   return block;
 }
 
-void Lowerer::lowerLocalDecls(std::vector<ir::StmtPtr> &out, const DeclStmt *d) {
+void Lowerer::lowerLocalDecls(std::vector<ir::StmtPtr>& out, const DeclStmt* d) {
   bool first = true;
-  for (const Decl *decl : d->decls()) {
-    if (const auto *vd = dyn_cast<VarDecl>(decl)) {
+  for (const Decl* decl : d->decls()) {
+    if (const auto* vd = dyn_cast<VarDecl>(decl)) {
       if (ir::StmtPtr s = lowerLocalVar(vd, first)) out.push_back(std::move(s));
     } else if (!isa<TypeDecl, FunctionDecl>(decl) && decl->getKind() != Decl::StaticAssert) {
       unsupported(decl->getLocation(),
@@ -100,22 +100,22 @@ void Lowerer::lowerLocalDecls(std::vector<ir::StmtPtr> &out, const DeclStmt *d) 
   }
 }
 
-ir::StmtPtr Lowerer::lowerLocalVar(const VarDecl *vd, bool first) {
+ir::StmtPtr Lowerer::lowerLocalVar(const VarDecl* vd, bool first) {
   if (vd->isStaticLocal()) return lowerStaticLocal(vd);
-  if (vd->hasExternalStorage()) return nullptr; // refers to a global
+  if (vd->hasExternalStorage()) return nullptr;  // refers to a global
   ir::VarId v = addVar(vd, ir::Var::Storage::Local, vd->getNameAsString());
   SourceLocation begin = first ? vd->getBeginLoc() : vd->getLocation();
   auto st = newStmt(StmtKind::Decl, StmtRole::None, rangeOf(begin, vd->getEndLoc()));
   assignId(*st);
   st->var = v;
-  if (const Expr *init = vd->getInit()) {
+  if (const Expr* init = vd->getInit()) {
     st->expr = lowerInit(init, prog_->vars[v].type, /*constant=*/false);
     st->role = StmtRole::Assign;
   }
   return st;
 }
 
-StmtRole Lowerer::roleOf(const ir::Expr &e) {
+StmtRole Lowerer::roleOf(const ir::Expr& e) {
   using ir::Builtin;
   switch (e.kind) {
   case ir::ExprKind::Assign:
@@ -138,7 +138,7 @@ StmtRole Lowerer::roleOf(const ir::Expr &e) {
   }
 }
 
-ir::StmtPtr Lowerer::lowerExprStmt(const Expr *e) {
+ir::StmtPtr Lowerer::lowerExprStmt(const Expr* e) {
   auto st = newStmt(StmtKind::Expr, StmtRole::None, rangeOf(e->getSourceRange()));
   assignId(*st);
   st->expr = lowerExpr(e);
@@ -146,7 +146,7 @@ ir::StmtPtr Lowerer::lowerExprStmt(const Expr *e) {
   return st;
 }
 
-ir::StmtPtr Lowerer::lowerIf(const IfStmt *s) {
+ir::StmtPtr Lowerer::lowerIf(const IfStmt* s) {
   auto st = newStmt(StmtKind::If, StmtRole::Branch, rangeOf(s->getCond()->getSourceRange()));
   assignId(*st);
   st->expr = lowerExpr(s->getCond());
@@ -155,7 +155,7 @@ ir::StmtPtr Lowerer::lowerIf(const IfStmt *s) {
   return st;
 }
 
-ir::StmtPtr Lowerer::lowerWhile(const WhileStmt *s) {
+ir::StmtPtr Lowerer::lowerWhile(const WhileStmt* s) {
   auto st = newStmt(StmtKind::While, StmtRole::Branch, rangeOf(s->getCond()->getSourceRange()));
   assignId(*st);
   st->expr = lowerExpr(s->getCond());
@@ -163,7 +163,7 @@ ir::StmtPtr Lowerer::lowerWhile(const WhileStmt *s) {
   return st;
 }
 
-ir::StmtPtr Lowerer::lowerDo(const DoStmt *s) {
+ir::StmtPtr Lowerer::lowerDo(const DoStmt* s) {
   auto st = newStmt(StmtKind::DoWhile, StmtRole::Branch, rangeOf(s->getCond()->getSourceRange()));
   st->body = lowerStmt(s->getBody());
   assignId(*st);
@@ -171,9 +171,9 @@ ir::StmtPtr Lowerer::lowerDo(const DoStmt *s) {
   return st;
 }
 
-ir::StmtPtr Lowerer::lowerFor(const ForStmt *s) {
+ir::StmtPtr Lowerer::lowerFor(const ForStmt* s) {
   ir::StmtPtr init = s->getInit() ? lowerStmt(s->getInit()) : nullptr;
-  const Expr *cond = s->getCond();
+  const Expr* cond = s->getCond();
   ir::SourceRange range =
       cond ? rangeOf(cond->getSourceRange()) : rangeOf(s->getForLoc(), s->getRParenLoc());
   auto st = newStmt(StmtKind::For, StmtRole::Branch, range);
@@ -185,7 +185,7 @@ ir::StmtPtr Lowerer::lowerFor(const ForStmt *s) {
   return st;
 }
 
-ir::StmtPtr Lowerer::lowerSwitch(const SwitchStmt *s) {
+ir::StmtPtr Lowerer::lowerSwitch(const SwitchStmt* s) {
   auto st = newStmt(StmtKind::Switch, StmtRole::Branch, rangeOf(s->getCond()->getSourceRange()));
   assignId(*st);
   st->expr = lowerExpr(s->getCond());
@@ -193,15 +193,15 @@ ir::StmtPtr Lowerer::lowerSwitch(const SwitchStmt *s) {
   return st;
 }
 
-void Lowerer::lowerSwitchBody(ir::Stmt &sw, const Stmt *body) {
-  std::vector<const Stmt *> items;
-  if (const auto *c = dyn_cast<CompoundStmt>(body))
+void Lowerer::lowerSwitchBody(ir::Stmt& sw, const Stmt* body) {
+  std::vector<const Stmt*> items;
+  if (const auto* c = dyn_cast<CompoundStmt>(body))
     items.assign(c->body_begin(), c->body_end());
   else
     items.push_back(body);
-  for (const Stmt *item : items) {
-    const Stmt *s = item;
-    for (bool firstLabel = true; const auto *label = dyn_cast<SwitchCase>(s); firstLabel = false) {
+  for (const Stmt* item : items) {
+    const Stmt* s = item;
+    for (bool firstLabel = true; const auto* label = dyn_cast<SwitchCase>(s); firstLabel = false) {
       if (firstLabel) sw.arms.emplace_back();
       addCaseLabel(sw.arms.back(), label);
       s = label->getSubStmt();
@@ -214,8 +214,8 @@ void Lowerer::lowerSwitchBody(ir::Stmt &sw, const Stmt *body) {
   }
 }
 
-void Lowerer::addCaseLabel(ir::SwitchArm &arm, const SwitchCase *label) {
-  const auto *c = dyn_cast<CaseStmt>(label);
+void Lowerer::addCaseLabel(ir::SwitchArm& arm, const SwitchCase* label) {
+  const auto* c = dyn_cast<CaseStmt>(label);
   if (!c) {
     arm.isDefault = true;
     return;
@@ -224,11 +224,11 @@ void Lowerer::addCaseLabel(ir::SwitchArm &arm, const SwitchCase *label) {
   arm.values.push_back(toInt64(c->getLHS()->EvaluateKnownConstInt(ctx_)));
 }
 
-void Lowerer::declareBeforeFirstCase(const Stmt *s) {
-  const auto *d = dyn_cast<DeclStmt>(s);
+void Lowerer::declareBeforeFirstCase(const Stmt* s) {
+  const auto* d = dyn_cast<DeclStmt>(s);
   if (!d) unsupported(s->getBeginLoc(), "statement before the first case label of a switch");
-  for (const Decl *decl : d->decls()) {
-    const auto *vd = dyn_cast<VarDecl>(decl);
+  for (const Decl* decl : d->decls()) {
+    const auto* vd = dyn_cast<VarDecl>(decl);
     if (!vd) continue;
     if (vd->getInit() && !vd->isStaticLocal())
       unsupported(vd->getBeginLoc(), "initialised declaration before the first case label");
@@ -239,17 +239,17 @@ void Lowerer::declareBeforeFirstCase(const Stmt *s) {
   }
 }
 
-ir::StmtPtr Lowerer::lowerReturn(const ReturnStmt *s) {
+ir::StmtPtr Lowerer::lowerReturn(const ReturnStmt* s) {
   auto st = newStmt(StmtKind::Return, StmtRole::Return, rangeOf(s->getSourceRange()));
   assignId(*st);
-  if (const Expr *value = s->getRetValue()) st->expr = lowerExpr(value);
+  if (const Expr* value = s->getRetValue()) st->expr = lowerExpr(value);
   return st;
 }
 
-ir::StmtPtr Lowerer::lowerJump(const Stmt *s, StmtKind kind) {
+ir::StmtPtr Lowerer::lowerJump(const Stmt* s, StmtKind kind) {
   auto st = newStmt(kind, StmtRole::Jump, rangeOf(s->getSourceRange()));
   assignId(*st);
   return st;
 }
 
-} // namespace culprit::frontend
+}  // namespace culprit::frontend

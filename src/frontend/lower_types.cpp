@@ -24,7 +24,7 @@ namespace {
 
 /// The file location a (possibly macro) location stands for; `end` picks the end of an
 /// expansion range, for the last token of a range.
-SourceLocation fileLoc(const SourceManager &sm, SourceLocation loc, bool end) {
+SourceLocation fileLoc(const SourceManager& sm, SourceLocation loc, bool end) {
   while (loc.isMacroID()) {
     if (sm.isMacroArgExpansion(loc)) {
       loc = sm.getImmediateSpellingLoc(loc);
@@ -67,13 +67,13 @@ std::optional<ir::IntKind> intKindOf(BuiltinType::Kind k) {
 
 std::string quoted(QualType t) { return "'" + t.getAsString() + "'"; }
 
-} // namespace
+}  // namespace
 
 /// The outermost macro whose body produced `loc`, the one the user wrote; empty if none or if
 /// the macro only names itself (glibc's `#define stdin stdin`).
 std::string Lowerer::macroAt(SourceLocation loc) const {
   std::string name;
-  const LangOptions &lang = ctx_.getLangOpts();
+  const LangOptions& lang = ctx_.getLangOpts();
   llvm::StringRef token =
       Lexer::getSourceText(CharSourceRange::getTokenRange(sm_.getSpellingLoc(loc)), sm_, lang);
   for (; loc.isMacroID(); loc = sm_.getImmediateMacroCallerLoc(loc))
@@ -81,7 +81,7 @@ std::string Lowerer::macroAt(SourceLocation loc) const {
   return name == token ? "" : name;
 }
 
-void Lowerer::unsupported(SourceLocation loc, const std::string &what) const {
+void Lowerer::unsupported(SourceLocation loc, const std::string& what) const {
   std::string macro = macroAt(loc);
   std::string message = "unsupported construct: " + what;
   if (!macro.empty()) message += " (in macro '" + macro + "')";
@@ -90,7 +90,7 @@ void Lowerer::unsupported(SourceLocation loc, const std::string &what) const {
   unsigned line = 0, col = 0;
   if (at.isValid()) {
     FileID fid = sm_.getFileID(at);
-    const FileEntry *fe = sm_.getFileEntryForID(fid);
+    const FileEntry* fe = sm_.getFileEntryForID(fid);
     path = fid == sm_.getMainFileID() ? opts_.mainPath : fe ? fe->getName().str() : "";
     line = sm_.getSpellingLineNumber(at);
     col = sm_.getSpellingColumnNumber(at);
@@ -99,27 +99,27 @@ void Lowerer::unsupported(SourceLocation loc, const std::string &what) const {
 }
 
 ir::TypeRef Lowerer::typeOf(QualType qt, SourceLocation where) {
-  const clang::Type *t = qt.getCanonicalType().getTypePtr();
-  ir::TypeTable &types = prog_->types;
-  if (const auto *b = dyn_cast<BuiltinType>(t)) {
+  const clang::Type* t = qt.getCanonicalType().getTypePtr();
+  ir::TypeTable& types = prog_->types;
+  if (const auto* b = dyn_cast<BuiltinType>(t)) {
     if (b->isVoidType()) return types.voidType();
     if (auto k = intKindOf(b->getKind())) return types.intType(*k);
     if (b->isFloatingPoint()) unsupported(where, "floating-point type " + quoted(qt));
     unsupported(where, "type " + quoted(qt));
   }
-  if (const auto *e = dyn_cast<EnumType>(t)) {
+  if (const auto* e = dyn_cast<EnumType>(t)) {
     QualType underlying = e->getDecl()->getIntegerType();
     if (underlying.isNull()) unsupported(where, "incomplete enum type " + quoted(qt));
     return typeOf(underlying, where);
   }
-  if (const auto *a = dyn_cast<ConstantArrayType>(t)) {
+  if (const auto* a = dyn_cast<ConstantArrayType>(t)) {
     if (a->getSize() == 0) unsupported(where, "zero-length array");
     ir::TypeRef elem = typeOf(a->getElementType(), where);
     return types.arrayOf(elem, a->getSize().getZExtValue());
   }
   if (isa<VariableArrayType>(t)) unsupported(where, "variable-length array");
   if (isa<IncompleteArrayType>(t)) unsupported(where, "array of unknown size");
-  if (const auto *p = dyn_cast<clang::PointerType>(t)) {
+  if (const auto* p = dyn_cast<clang::PointerType>(t)) {
     QualType pointee = p->getPointeeType();
     if (pointee->isFunctionType()) unsupported(where, "function pointer");
     if (pointee->isVoidType()) unsupported(where, "void pointer");
@@ -133,13 +133,13 @@ ir::TypeRef Lowerer::typeOf(QualType qt, SourceLocation where) {
 
 ir::SourceRange Lowerer::rangeOf(SourceLocation begin, SourceLocation end) {
   if (end.isInvalid()) end = begin;
-  SourceLocation b, e; // first character, one past the last character
+  SourceLocation b, e;  // first character, one past the last character
   CharSourceRange file =
       Lexer::makeFileCharRange(CharSourceRange::getTokenRange(begin, end), sm_, ctx_.getLangOpts());
   if (file.isValid()) {
     b = file.getBegin();
     e = file.getEnd();
-  } else { // spans macro expansions partially: approximate endpoint by endpoint
+  } else {  // spans macro expansions partially: approximate endpoint by endpoint
     b = fileLoc(sm_, begin, false);
     SourceLocation last = fileLoc(sm_, end, true);
     if (last.isValid())
@@ -161,7 +161,7 @@ std::uint32_t Lowerer::fileIndex(FileID id) {
   auto it = files_.find(id);
   if (it != files_.end()) return it->second;
   ir::SourceFile f;
-  const FileEntry *fe = sm_.getFileEntryForID(id);
+  const FileEntry* fe = sm_.getFileEntryForID(id);
   f.path = id == sm_.getMainFileID() ? opts_.mainPath : fe ? fe->getName().str() : "<unknown>";
   f.lines = splitLines(sm_.getBufferData(id));
   auto index = static_cast<std::uint32_t>(prog_->files.size());
@@ -170,9 +170,9 @@ std::uint32_t Lowerer::fileIndex(FileID id) {
   return index;
 }
 
-std::int64_t Lowerer::toInt64(const llvm::APSInt &v) {
+std::int64_t Lowerer::toInt64(const llvm::APSInt& v) {
   llvm::APSInt w = v.extOrTrunc(64);
   return w.isSigned() ? w.getSExtValue() : static_cast<std::int64_t>(w.getZExtValue());
 }
 
-} // namespace culprit::frontend
+}  // namespace culprit::frontend

@@ -29,118 +29,118 @@ namespace culprit::frontend {
 struct LibraryFunction;
 
 /// Name of culprit's assert intrinsic, declared by its virtual <assert.h>.
-inline constexpr const char *kAssertIntrinsic = "__culprit_assert";
+inline constexpr const char* kAssertIntrinsic = "__culprit_assert";
 
 struct LowerOptions {
-  std::string mainPath;             ///< the main file's path as the caller gave it
-  std::vector<std::string> trusted; ///< Function::trusted
+  std::string mainPath;              ///< the main file's path as the caller gave it
+  std::vector<std::string> trusted;  ///< Function::trusted
 };
 
-std::unique_ptr<ir::Program> lowerTranslationUnit(clang::ASTContext &ctx,
-                                                  const LowerOptions &options);
+std::unique_ptr<ir::Program> lowerTranslationUnit(clang::ASTContext& ctx,
+                                                  const LowerOptions& options);
 
 class Lowerer {
 public:
-  Lowerer(clang::ASTContext &ctx, const LowerOptions &options);
+  Lowerer(clang::ASTContext& ctx, const LowerOptions& options);
   std::unique_ptr<ir::Program> run();
 
 private:
   // --- lower_types.cpp: types, ranges, files, errors ---------------------------------------
-  [[noreturn]] void unsupported(clang::SourceLocation loc, const std::string &what) const;
+  [[noreturn]] void unsupported(clang::SourceLocation loc, const std::string& what) const;
   std::string macroAt(clang::SourceLocation loc) const;
   ir::TypeRef typeOf(clang::QualType t, clang::SourceLocation where);
   ir::SourceRange rangeOf(clang::SourceLocation begin, clang::SourceLocation end);
   ir::SourceRange rangeOf(clang::SourceRange r) { return rangeOf(r.getBegin(), r.getEnd()); }
   std::uint32_t fileIndex(clang::FileID id);
-  static std::int64_t toInt64(const llvm::APSInt &v);
+  static std::int64_t toInt64(const llvm::APSInt& v);
 
   // --- lower_decl.cpp ----------------------------------------------------------------------
   void declareTopLevel();
-  void declareFunction(const clang::FunctionDecl *fd);
-  void declareGlobal(const clang::VarDecl *vd);
-  ir::VarId addVar(const clang::VarDecl *vd, ir::Var::Storage storage, std::string name);
-  ir::TypeRef varType(const clang::VarDecl *vd, bool isParam);
-  void lowerFunction(const clang::FunctionDecl *fd, ir::FuncId id);
-  ir::ExprPtr constantInit(const clang::VarDecl *vd, ir::TypeRef type);
-  ir::ExprPtr constantScalar(const clang::Expr *e, ir::TypeRef type);
-  ir::VarId lookupVar(const clang::VarDecl *vd, clang::SourceLocation use);
-  std::string uniqueGlobalName(const std::string &base);
-  ir::StmtPtr lowerStaticLocal(const clang::VarDecl *vd);
+  void declareFunction(const clang::FunctionDecl* fd);
+  void declareGlobal(const clang::VarDecl* vd);
+  ir::VarId addVar(const clang::VarDecl* vd, ir::Var::Storage storage, std::string name);
+  ir::TypeRef varType(const clang::VarDecl* vd, bool isParam);
+  void lowerFunction(const clang::FunctionDecl* fd, ir::FuncId id);
+  ir::ExprPtr constantInit(const clang::VarDecl* vd, ir::TypeRef type);
+  ir::ExprPtr constantScalar(const clang::Expr* e, ir::TypeRef type);
+  ir::VarId lookupVar(const clang::VarDecl* vd, clang::SourceLocation use);
+  std::string uniqueGlobalName(const std::string& base);
+  ir::StmtPtr lowerStaticLocal(const clang::VarDecl* vd);
 
   // --- lower_stmt.cpp ----------------------------------------------------------------------
   ir::StmtPtr newStmt(ir::StmtKind kind, ir::StmtRole role, ir::SourceRange range);
-  void assignId(ir::Stmt &s);
-  ir::StmtPtr lowerStmt(const clang::Stmt *s);
-  void lowerInto(std::vector<ir::StmtPtr> &out, const clang::Stmt *s);
-  ir::StmtPtr lowerDeclGroup(const clang::DeclStmt *ds);
-  void lowerLocalDecls(std::vector<ir::StmtPtr> &out, const clang::DeclStmt *ds);
-  ir::StmtPtr lowerLocalVar(const clang::VarDecl *vd, bool first);
-  ir::StmtPtr lowerCompound(const clang::CompoundStmt *cs);
-  ir::StmtPtr lowerExprStmt(const clang::Expr *e);
-  ir::StmtPtr lowerIf(const clang::IfStmt *s);
-  ir::StmtPtr lowerWhile(const clang::WhileStmt *s);
-  ir::StmtPtr lowerDo(const clang::DoStmt *s);
-  ir::StmtPtr lowerFor(const clang::ForStmt *s);
-  ir::StmtPtr lowerSwitch(const clang::SwitchStmt *s);
-  void lowerSwitchBody(ir::Stmt &sw, const clang::Stmt *body);
-  void addCaseLabel(ir::SwitchArm &arm, const clang::SwitchCase *label);
-  void declareBeforeFirstCase(const clang::Stmt *s);
-  ir::StmtPtr lowerReturn(const clang::ReturnStmt *s);
-  ir::StmtPtr lowerJump(const clang::Stmt *s, ir::StmtKind kind);
-  static ir::StmtRole roleOf(const ir::Expr &e);
+  void assignId(ir::Stmt& s);
+  ir::StmtPtr lowerStmt(const clang::Stmt* s);
+  void lowerInto(std::vector<ir::StmtPtr>& out, const clang::Stmt* s);
+  ir::StmtPtr lowerDeclGroup(const clang::DeclStmt* ds);
+  void lowerLocalDecls(std::vector<ir::StmtPtr>& out, const clang::DeclStmt* ds);
+  ir::StmtPtr lowerLocalVar(const clang::VarDecl* vd, bool first);
+  ir::StmtPtr lowerCompound(const clang::CompoundStmt* cs);
+  ir::StmtPtr lowerExprStmt(const clang::Expr* e);
+  ir::StmtPtr lowerIf(const clang::IfStmt* s);
+  ir::StmtPtr lowerWhile(const clang::WhileStmt* s);
+  ir::StmtPtr lowerDo(const clang::DoStmt* s);
+  ir::StmtPtr lowerFor(const clang::ForStmt* s);
+  ir::StmtPtr lowerSwitch(const clang::SwitchStmt* s);
+  void lowerSwitchBody(ir::Stmt& sw, const clang::Stmt* body);
+  void addCaseLabel(ir::SwitchArm& arm, const clang::SwitchCase* label);
+  void declareBeforeFirstCase(const clang::Stmt* s);
+  ir::StmtPtr lowerReturn(const clang::ReturnStmt* s);
+  ir::StmtPtr lowerJump(const clang::Stmt* s, ir::StmtKind kind);
+  static ir::StmtRole roleOf(const ir::Expr& e);
 
   // --- lower_expr.cpp ----------------------------------------------------------------------
   /// An integer-valued expression (rejects pointer values).
-  ir::ExprPtr lowerExpr(const clang::Expr *e);
+  ir::ExprPtr lowerExpr(const clang::Expr* e);
   /// An expression that may also be a pointer (array index bases, call arguments).
-  ir::ExprPtr lowerOperand(const clang::Expr *e);
+  ir::ExprPtr lowerOperand(const clang::Expr* e);
   /// The initializer of an object of type `type` (scalar expression, InitList or StrLit);
   /// `constant`: fold every element with Clang's evaluator (globals, statics).
-  ir::ExprPtr lowerInit(const clang::Expr *init, ir::TypeRef type, bool constant);
-  ir::ExprPtr node(ir::ExprKind kind, const clang::Expr *e);
-  ir::ExprPtr node(ir::ExprKind kind, ir::TypeRef type, const clang::Expr *e);
-  ir::ExprPtr intLit(std::int64_t value, ir::TypeRef type, const clang::Expr *e);
-  ir::ExprPtr castTo(ir::TypeRef type, ir::ExprPtr op, const clang::Expr *e);
-  ir::ExprPtr dispatch(const clang::Expr *e);
-  ir::ExprPtr lowerDeclRef(const clang::DeclRefExpr *e);
-  ir::ExprPtr lowerCast(const clang::CastExpr *e);
-  ir::ExprPtr lowerUnary(const clang::UnaryOperator *e);
-  ir::ExprPtr lowerIncDec(const clang::UnaryOperator *e);
-  ir::ExprPtr lowerBinary(const clang::BinaryOperator *e);
-  ir::ExprPtr lowerArith(const clang::BinaryOperator *e);
-  ir::ExprPtr lowerCompoundAssign(const clang::CompoundAssignOperator *e);
-  ir::ExprPtr lowerConditional(const clang::ConditionalOperator *e);
-  ir::ExprPtr lowerIndex(const clang::ArraySubscriptExpr *e);
-  ir::ExprPtr lowerFolded(const clang::Expr *e);
-  [[noreturn]] void rejectFloating(const clang::Expr *e, const char *what);
-  ir::ExprPtr lowerOther(const clang::Expr *e);
-  ir::ExprPtr lowerLvalue(const clang::Expr *e);
-  void flattenInit(const clang::Expr *init, ir::TypeRef type, std::uint64_t base, ir::Expr &list,
+  ir::ExprPtr lowerInit(const clang::Expr* init, ir::TypeRef type, bool constant);
+  ir::ExprPtr node(ir::ExprKind kind, const clang::Expr* e);
+  ir::ExprPtr node(ir::ExprKind kind, ir::TypeRef type, const clang::Expr* e);
+  ir::ExprPtr intLit(std::int64_t value, ir::TypeRef type, const clang::Expr* e);
+  ir::ExprPtr castTo(ir::TypeRef type, ir::ExprPtr op, const clang::Expr* e);
+  ir::ExprPtr dispatch(const clang::Expr* e);
+  ir::ExprPtr lowerDeclRef(const clang::DeclRefExpr* e);
+  ir::ExprPtr lowerCast(const clang::CastExpr* e);
+  ir::ExprPtr lowerUnary(const clang::UnaryOperator* e);
+  ir::ExprPtr lowerIncDec(const clang::UnaryOperator* e);
+  ir::ExprPtr lowerBinary(const clang::BinaryOperator* e);
+  ir::ExprPtr lowerArith(const clang::BinaryOperator* e);
+  ir::ExprPtr lowerCompoundAssign(const clang::CompoundAssignOperator* e);
+  ir::ExprPtr lowerConditional(const clang::ConditionalOperator* e);
+  ir::ExprPtr lowerIndex(const clang::ArraySubscriptExpr* e);
+  ir::ExprPtr lowerFolded(const clang::Expr* e);
+  [[noreturn]] void rejectFloating(const clang::Expr* e, const char* what);
+  ir::ExprPtr lowerOther(const clang::Expr* e);
+  ir::ExprPtr lowerLvalue(const clang::Expr* e);
+  void flattenInit(const clang::Expr* init, ir::TypeRef type, std::uint64_t base, ir::Expr& list,
                    bool constant);
-  void flattenString(const clang::StringLiteral *s, ir::TypeRef type, std::uint64_t base,
-                     ir::Expr &list);
-  ir::ExprPtr strLit(const clang::StringLiteral *s, const clang::Expr *at);
+  void flattenString(const clang::StringLiteral* s, ir::TypeRef type, std::uint64_t base,
+                     ir::Expr& list);
+  ir::ExprPtr strLit(const clang::StringLiteral* s, const clang::Expr* at);
 
   // --- lower_call.cpp ----------------------------------------------------------------------
-  ir::ExprPtr lowerCall(const clang::CallExpr *e);
-  ir::ExprPtr lowerUserCall(const clang::CallExpr *e, ir::FuncId callee);
-  ir::ExprPtr lowerLibraryCall(const clang::CallExpr *e, const LibraryFunction &lib);
-  ir::ExprPtr lowerNondet(const clang::CallExpr *e);
-  ir::ExprPtr lowerAssertCall(const clang::CallExpr *e, bool intrinsic);
-  ir::ExprPtr lowerLibArg(const clang::Expr *arg, bool allowAddrOf);
-  int fprintfStream(const clang::Expr *arg);
-  ir::FuncId userFunction(const clang::FunctionDecl *fd) const;
+  ir::ExprPtr lowerCall(const clang::CallExpr* e);
+  ir::ExprPtr lowerUserCall(const clang::CallExpr* e, ir::FuncId callee);
+  ir::ExprPtr lowerLibraryCall(const clang::CallExpr* e, const LibraryFunction& lib);
+  ir::ExprPtr lowerNondet(const clang::CallExpr* e);
+  ir::ExprPtr lowerAssertCall(const clang::CallExpr* e, bool intrinsic);
+  ir::ExprPtr lowerLibArg(const clang::Expr* arg, bool allowAddrOf);
+  int fprintfStream(const clang::Expr* arg);
+  ir::FuncId userFunction(const clang::FunctionDecl* fd) const;
 
-  clang::ASTContext &ctx_;
-  clang::SourceManager &sm_;
+  clang::ASTContext& ctx_;
+  clang::SourceManager& sm_;
   LowerOptions opts_;
   std::unique_ptr<ir::Program> prog_;
-  llvm::DenseMap<const clang::VarDecl *, ir::VarId> vars_;        ///< canonical decl -> var
-  llvm::DenseMap<const clang::FunctionDecl *, ir::FuncId> funcs_; ///< canonical decl -> func
+  llvm::DenseMap<const clang::VarDecl*, ir::VarId> vars_;         ///< canonical decl -> var
+  llvm::DenseMap<const clang::FunctionDecl*, ir::FuncId> funcs_;  ///< canonical decl -> func
   llvm::DenseMap<clang::FileID, std::uint32_t> files_;
-  std::vector<const clang::FunctionDecl *> definitions_; ///< FuncId -> definition
+  std::vector<const clang::FunctionDecl*> definitions_;  ///< FuncId -> definition
   std::set<std::string> globalNames_;
   ir::FuncId fnId_ = ir::kNone;
 };
 
-} // namespace culprit::frontend
+}  // namespace culprit::frontend

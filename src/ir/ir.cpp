@@ -3,8 +3,8 @@
 namespace culprit::ir {
 
 const char* binOpSpelling(BinOp op) {
-  static const char* const s[] = {"+", "-", "*",  "/",  "%", "<<", ">>", "&",
-                                  "|", "^", "<",  ">",  "<=", ">=", "==", "!="};
+  static const char* const s[] = {"+", "-", "*", "/", "%",  "<<", ">>", "&",
+                                  "|", "^", "<", ">", "<=", ">=", "==", "!="};
   return s[static_cast<int>(op)];
 }
 
@@ -16,10 +16,10 @@ const char* unOpSpelling(UnOp op) {
 bool isComparison(BinOp op) { return op >= BinOp::Lt; }
 
 const char* builtinName(Builtin b) {
-  static const char* const s[] = {"",       "printf", "fprintf", "puts",        "putchar",
-                                  "atoi",   "atol",   "atoll",   "strtol",      "scanf",
-                                  "getchar", "exit",  "abort",   "assert",      "__assert_fail",
-                                  "reach_error", "nondet", "assume"};
+  static const char* const s[] = {
+      "",      "printf", "fprintf",       "puts",        "putchar", "atoi",
+      "atol",  "atoll",  "strtol",        "scanf",       "getchar", "exit",
+      "abort", "assert", "__assert_fail", "reach_error", "nondet",  "assume"};
   return s[static_cast<int>(b)];
 }
 

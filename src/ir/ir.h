@@ -31,30 +31,44 @@ struct SourceRange {
 // Expressions
 
 enum class ExprKind : std::uint8_t {
-  IntLit,    ///< value
-  StrLit,    ///< text (NUL not included); only as library-call arguments and char-array inits
-  VarRef,    ///< var (lvalue)
-  Index,     ///< ops[0][ops[1]]; ops[0] has array or pointer type (lvalue)
-  AddrOf,    ///< &ops[0] (scanf arguments)
-  Unary,     ///< unop ops[0]
-  Binary,    ///< ops[0] binop ops[1]; both already converted to `type` (except shifts/compares)
-  LogAnd,    ///< ops[0] && ops[1] (short-circuit), type int
-  LogOr,     ///< ops[0] || ops[1]
-  Cond,      ///< ops[0] ? ops[1] : ops[2]
-  Cast,      ///< (type) ops[0]; also array-to-pointer decay
-  Assign,    ///< ops[0] = ops[1] (ops[1] already converted to the lvalue's type)
+  IntLit,  ///< value
+  StrLit,  ///< text (NUL not included); only as library-call arguments and char-array inits
+  VarRef,  ///< var (lvalue)
+  Index,   ///< ops[0][ops[1]]; ops[0] has array or pointer type (lvalue)
+  AddrOf,  ///< &ops[0] (scanf arguments)
+  Unary,   ///< unop ops[0]
+  Binary,  ///< ops[0] binop ops[1]; both already converted to `type` (except shifts/compares)
+  LogAnd,  ///< ops[0] && ops[1] (short-circuit), type int
+  LogOr,   ///< ops[0] || ops[1]
+  Cond,    ///< ops[0] ? ops[1] : ops[2]
+  Cast,    ///< (type) ops[0]; also array-to-pointer decay
+  Assign,  ///< ops[0] = ops[1] (ops[1] already converted to the lvalue's type)
   CompoundAssign,  ///< ops[0] binop= ops[1]; computed in `computeType`, result converted back
-  IncDec,    ///< ++/-- on ops[0]; `prefix`, `increment`
-  Call,      ///< callee (user function) or builtin; ops = arguments
-  Comma,     ///< ops[0], ops[1]
-  InitList,  ///< flattened initializer: ops[i] initialises cell initOffsets[i]; rest zero
+  IncDec,          ///< ++/-- on ops[0]; `prefix`, `increment`
+  Call,            ///< callee (user function) or builtin; ops = arguments
+  Comma,           ///< ops[0], ops[1]
+  InitList,        ///< flattened initializer: ops[i] initialises cell initOffsets[i]; rest zero
 };
 
 enum class UnOp : std::uint8_t { Neg, Plus, BitNot, LogNot };
 
 enum class BinOp : std::uint8_t {
-  Add, Sub, Mul, Div, Rem, Shl, Shr, BitAnd, BitOr, BitXor,
-  Lt, Gt, Le, Ge, Eq, Ne,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Rem,
+  Shl,
+  Shr,
+  BitAnd,
+  BitOr,
+  BitXor,
+  Lt,
+  Gt,
+  Le,
+  Ge,
+  Eq,
+  Ne,
 };
 
 const char* binOpSpelling(BinOp op);
@@ -64,10 +78,18 @@ bool isComparison(BinOp op);
 /// Library functions and verification intrinsics culprit models natively.
 enum class Builtin : std::uint8_t {
   None,
-  Printf, Fprintf, Puts, Putchar,  ///< output
-  Atoi, Atol, Atoll, Strtol,       ///< string to integer (argv)
-  Scanf, Getchar,                  ///< input from stdin
-  Exit, Abort,
+  Printf,
+  Fprintf,
+  Puts,
+  Putchar,  ///< output
+  Atoi,
+  Atol,
+  Atoll,
+  Strtol,  ///< string to integer (argv)
+  Scanf,
+  Getchar,  ///< input from stdin
+  Exit,
+  Abort,
   Assert,      ///< assert(e), from culprit's own <assert.h>
   AssertFail,  ///< glibc's __assert_fail(...) called directly
   ReachError,  ///< reach_error() / __VERIFIER_error(): a violated property
@@ -89,12 +111,12 @@ struct Expr {
   std::string text;        ///< StrLit
   VarId var = kNone;       ///< VarRef
   UnOp unop = UnOp::Neg;
-  BinOp binop = BinOp::Add;  ///< Binary, CompoundAssign
-  TypeRef computeType = nullptr;  ///< CompoundAssign: type the operation is computed in
+  BinOp binop = BinOp::Add;                ///< Binary, CompoundAssign
+  TypeRef computeType = nullptr;           ///< CompoundAssign: type the operation is computed in
   bool prefix = false, increment = false;  ///< IncDec
-  FuncId callee = kNone;        ///< Call to a user function
-  Builtin builtin = Builtin::None;  ///< Call to a builtin
-  int stream = 1;               ///< Fprintf: 1 stdout, 2 stderr
+  FuncId callee = kNone;                   ///< Call to a user function
+  Builtin builtin = Builtin::None;         ///< Call to a builtin
+  int stream = 1;                          ///< Fprintf: 1 stdout, 2 stderr
   std::vector<std::uint64_t> initOffsets;  ///< InitList
 
   bool isLvalue() const { return kind == ExprKind::VarRef || kind == ExprKind::Index; }
@@ -104,17 +126,17 @@ struct Expr {
 // Statements
 
 enum class StmtKind : std::uint8_t {
-  Block,     ///< children
-  Expr,      ///< expr (an expression statement)
-  Decl,      ///< var, optional expr = initializer
-  If,        ///< expr = condition, thenS, elseS (may be null)
-  While,     ///< expr = condition, body
-  DoWhile,   ///< body, expr = condition
-  For,       ///< init (may be null), expr = condition (may be null), step (may be null), body
-  Switch,    ///< expr = condition, arms (fall through in order until break)
+  Block,    ///< children
+  Expr,     ///< expr (an expression statement)
+  Decl,     ///< var, optional expr = initializer
+  If,       ///< expr = condition, thenS, elseS (may be null)
+  While,    ///< expr = condition, body
+  DoWhile,  ///< body, expr = condition
+  For,      ///< init (may be null), expr = condition (may be null), step (may be null), body
+  Switch,   ///< expr = condition, arms (fall through in order until break)
   Break,
   Continue,
-  Return,    ///< expr (may be null)
+  Return,  ///< expr (may be null)
   Empty,
 };
 
@@ -125,7 +147,7 @@ enum class StmtRole : std::uint8_t {
   Branch,  ///< condition of if / while / do / for / switch
   Assert,  ///< assert, __assert_fail, reach_error
   Assume,
-  Call,    ///< a call statement whose value is not stored
+  Call,  ///< a call statement whose value is not stored
   Return,
   Output,  ///< printf, fprintf, puts, putchar
   Jump,    ///< break, continue
@@ -148,8 +170,8 @@ struct Stmt {
   FuncId func = kNone;
   SourceRange range;
 
-  ExprPtr expr;      ///< see StmtKind
-  VarId var = kNone; ///< Decl
+  ExprPtr expr;                   ///< see StmtKind
+  VarId var = kNone;              ///< Decl
   std::vector<StmtPtr> children;  ///< Block
   StmtPtr thenS, elseS;           ///< If
   StmtPtr init, step, body;       ///< loops (init/step: For only)
@@ -168,10 +190,10 @@ struct Var {
   std::string name;
   TypeRef type = nullptr;
   Storage storage = Storage::Local;
-  FuncId func = kNone;      ///< owner (kNone for globals)
-  std::uint32_t slot = 0;   ///< index among globals, or in the owner's frame
+  FuncId func = kNone;     ///< owner (kNone for globals)
+  std::uint32_t slot = 0;  ///< index among globals, or in the owner's frame
   SourceRange range;
-  ExprPtr init;             ///< globals only: constant initializer (IntLit, StrLit or InitList)
+  ExprPtr init;  ///< globals only: constant initializer (IntLit, StrLit or InitList)
 };
 
 struct Function {
@@ -182,7 +204,7 @@ struct Function {
   std::vector<VarId> frame;  ///< every parameter and local, in slot order (params first)
   StmtPtr body;              ///< a Block
   SourceRange range;
-  bool trusted = false;      ///< harness or --trust code: executed, never suspected
+  bool trusted = false;  ///< harness or --trust code: executed, never suspected
 };
 
 struct SourceFile {

@@ -52,12 +52,12 @@ int binaryPrec(BinOp op) {
   return 6;
 }
 
-bool isDecay(const Expr &e) {
+bool isDecay(const Expr& e) {
   return e.kind == ExprKind::Cast && e.type->isPointer() && !e.ops.empty() &&
          (e.ops[0]->type->isArray() || e.ops[0]->kind == ExprKind::StrLit);
 }
 
-int precOf(const Expr &e) {
+int precOf(const Expr& e) {
   switch (e.kind) {
   case ExprKind::Comma: return 1;
   case ExprKind::Assign:
@@ -76,7 +76,7 @@ int precOf(const Expr &e) {
   }
 }
 
-std::string quote(const std::string &text) {
+std::string quote(const std::string& text) {
   std::string s = "\"";
   for (unsigned char c : text) {
     switch (c) {
@@ -99,16 +99,16 @@ std::string quote(const std::string &text) {
 
 class ExprPrinter {
 public:
-  explicit ExprPrinter(const Program &p) : p_(p) {}
+  explicit ExprPrinter(const Program& p) : p_(p) {}
 
-  std::string print(const Expr &e, int minPrec) {
+  std::string print(const Expr& e, int minPrec) {
     std::string s = bare(e);
     return precOf(e) < minPrec ? "(" + s + ")" : s;
   }
 
 private:
-  std::string bare(const Expr &e) {
-    const auto &o = e.ops;
+  std::string bare(const Expr& e) {
+    const auto& o = e.ops;
     switch (e.kind) {
     case ExprKind::IntLit: return intText(e);
     case ExprKind::StrLit: return quote(e.text);
@@ -138,24 +138,24 @@ private:
   }
 
   /// Operand of a prefix operator; nested prefix operators get parentheses (`-(-x)`).
-  std::string operand(const Expr &e) {
+  std::string operand(const Expr& e) {
     bool prefix = e.kind == ExprKind::Unary || (e.kind == ExprKind::IncDec && e.prefix);
     return prefix ? "(" + bare(e) + ")" : print(e, kPrecUnary);
   }
 
-  std::string infix(const Expr &e, const char *op) {
+  std::string infix(const Expr& e, const char* op) {
     int prec = precOf(e);
     std::string sep = e.kind == ExprKind::Comma ? ", " : std::string(" ") + op + " ";
     return print(*e.ops[0], prec) + sep + print(*e.ops[1], prec + 1);
   }
 
-  std::string intText(const Expr &e) {
+  std::string intText(const Expr& e) {
     if (e.type->isInt() && !isSigned(e.type->intKind))
       return std::to_string(static_cast<std::uint64_t>(e.value));
     return std::to_string(e.value);
   }
 
-  std::string call(const Expr &e) {
+  std::string call(const Expr& e) {
     std::string name;
     if (e.callee != kNone)
       name = p_.functions[e.callee].name;
@@ -172,7 +172,7 @@ private:
     return s + ")";
   }
 
-  std::string initList(const Expr &e) {
+  std::string initList(const Expr& e) {
     bool dense = true;
     for (std::size_t i = 0; i < e.ops.size(); ++i)
       dense = dense && e.initOffsets[i] == i;
@@ -185,18 +185,18 @@ private:
     return s + "}";
   }
 
-  const Program &p_;
+  const Program& p_;
 };
 
-std::string stmtText(const Program &p, const Stmt &s) {
-  auto expr = [&](const char *head) {
+std::string stmtText(const Program& p, const Stmt& s) {
+  auto expr = [&](const char* head) {
     return std::string(head) + " (" + (s.expr ? printExpr(p, *s.expr) : "") + ")";
   };
   switch (s.kind) {
   case StmtKind::Block: return "{";
   case StmtKind::Expr: return printExpr(p, *s.expr);
   case StmtKind::Decl: {
-    const Var &v = p.vars[s.var];
+    const Var& v = p.vars[s.var];
     std::string d = typeText(v.type) + " " + v.name;
     return s.expr ? d + " = " + printExpr(p, *s.expr) : d;
   }
@@ -215,24 +215,24 @@ std::string stmtText(const Program &p, const Stmt &s) {
 
 class ProgramPrinter {
 public:
-  explicit ProgramPrinter(const Program &p) : p_(p) {}
+  explicit ProgramPrinter(const Program& p) : p_(p) {}
 
   std::string run() {
     for (std::size_t i = 0; i < p_.files.size(); ++i)
       out_ << "file " << i << " " << p_.files[i].path << "\n";
     for (VarId g : p_.globals) {
-      const Var &v = p_.vars[g];
+      const Var& v = p_.vars[g];
       out_ << "global " << v.slot << " " << typeText(v.type) << " " << v.name;
       if (v.init) out_ << " = " << printExpr(p_, *v.init);
       out_ << "\n";
     }
-    for (const Function &f : p_.functions)
+    for (const Function& f : p_.functions)
       function(f);
     return out_.str();
   }
 
 private:
-  void function(const Function &f) {
+  void function(const Function& f) {
     out_ << "function " << f.id << " " << typeText(f.ret) << " " << f.name << "(";
     for (std::size_t i = 0; i < f.params.size(); ++i)
       out_ << (i ? ", " : "") << typeText(p_.vars[f.params[i]].type) << " "
@@ -244,49 +244,49 @@ private:
     if (f.body) stmt(*f.body, 1);
   }
 
-  void labelled(const char *label, const Stmt *s, int depth) {
+  void labelled(const char* label, const Stmt* s, int depth) {
     if (!s) return;
     indent(depth) << label << "\n";
     stmt(*s, depth + 1);
   }
 
-  void stmt(const Stmt &s, int depth) {
+  void stmt(const Stmt& s, int depth) {
     indent(depth) << printStmtHeader(p_, s) << "\n";
-    for (const StmtPtr &c : s.children)
+    for (const StmtPtr& c : s.children)
       stmt(*c, depth + 1);
     labelled("init:", s.init.get(), depth + 1);
     labelled("then:", s.thenS.get(), depth + 1);
     labelled("else:", s.elseS.get(), depth + 1);
     labelled("step:", s.step.get(), depth + 1);
     labelled("body:", s.body.get(), depth + 1);
-    for (const SwitchArm &arm : s.arms) {
-      std::ostream &o = indent(depth + 1) << (arm.values.empty() ? "" : "case");
+    for (const SwitchArm& arm : s.arms) {
+      std::ostream& o = indent(depth + 1) << (arm.values.empty() ? "" : "case");
       for (std::int64_t v : arm.values)
         o << " " << v;
       o << (arm.isDefault ? (arm.values.empty() ? "default" : " default") : "") << ":\n";
-      for (const StmtPtr &c : arm.body)
+      for (const StmtPtr& c : arm.body)
         stmt(*c, depth + 2);
     }
   }
 
-  std::ostream &indent(int depth) { return out_ << std::string(2 * depth, ' '); }
+  std::ostream& indent(int depth) { return out_ << std::string(2 * depth, ' '); }
 
-  const Program &p_;
+  const Program& p_;
   std::ostringstream out_;
 };
 
-} // namespace
+}  // namespace
 
-std::string printExpr(const Program &program, const Expr &e) {
+std::string printExpr(const Program& program, const Expr& e) {
   return ExprPrinter(program).print(e, 0);
 }
 
-std::string printStmtHeader(const Program &program, const Stmt &s) {
+std::string printStmtHeader(const Program& program, const Stmt& s) {
   return "s" + std::to_string(s.id) + " " + stmtRoleName(s.role) + " " +
          std::to_string(s.range.line) + ":" + std::to_string(s.range.col) + " " +
          stmtText(program, s);
 }
 
-std::string printProgram(const Program &program) { return ProgramPrinter(program).run(); }
+std::string printProgram(const Program& program) { return ProgramPrinter(program).run(); }
 
-} // namespace culprit::ir
+}  // namespace culprit::ir

@@ -35,9 +35,9 @@ bool isSigned(IntKind k) {
 }
 
 const char* intKindName(IntKind k) {
-  static const char* const names[] = {"_Bool", "char",          "signed char",   "unsigned char",
-                                      "short", "unsigned short", "int",           "unsigned int",
-                                      "long",  "unsigned long",  "long long",     "unsigned long long"};
+  static const char* const names[] = {
+      "_Bool", "char",         "signed char", "unsigned char", "short",     "unsigned short",
+      "int",   "unsigned int", "long",        "unsigned long", "long long", "unsigned long long"};
   return names[static_cast<int>(k)];
 }
 
@@ -54,7 +54,8 @@ std::string Type::str() const {
     // int[2][3] is an array of 2 arrays of 3 ints: dimensions read outermost first.
     std::string dims;
     TypeRef t = this;
-    for (; t->isArray(); t = t->elem) dims += "[" + std::to_string(t->length) + "]";
+    for (; t->isArray(); t = t->elem)
+      dims += "[" + std::to_string(t->length) + "]";
     return t->str() + dims;
   }
   }

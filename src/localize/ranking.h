@@ -20,7 +20,8 @@ std::vector<RankPosition> tiePositions(std::size_t n, SameGroup sameGroup) {
   std::vector<RankPosition> pos(n);
   for (std::size_t i = 0; i < n;) {
     std::size_t j = i + 1;
-    while (j < n && sameGroup(i, j)) ++j;
+    while (j < n && sameGroup(i, j))
+      ++j;
     for (std::size_t k = i; k < j; ++k)
       pos[k] = RankPosition{i + 1, j, (static_cast<double>(i + 1) + static_cast<double>(j)) / 2};
     i = j;

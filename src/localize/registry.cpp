@@ -14,9 +14,9 @@ TechniqueInfo sbflTechnique(SbflFormula formula, std::string help) {
             Result r;
             r.technique = sbflName(formula);
             r.ranking = rankLines(*p.program, *p.coverage, formula);
-            r.totalMs = std::chrono::duration<double, std::milli>(
-                            std::chrono::steady_clock::now() - start)
-                            .count();
+            r.totalMs =
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                    .count();
             return r;
           }};
 }
@@ -48,7 +48,8 @@ const TechniqueInfo* findTechnique(const std::string& name) {
 
 std::string techniqueNames() {
   std::string s;
-  for (const TechniqueInfo& t : techniques()) s += (s.empty() ? "" : "|") + t.name;
+  for (const TechniqueInfo& t : techniques())
+    s += (s.empty() ? "" : "|") + t.name;
   return s;
 }
 

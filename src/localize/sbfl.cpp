@@ -76,8 +76,8 @@ SbflRanking rankLines(const ir::Program& program, const testing::CoverageMatrix&
                              [&](ir::StmtId id) { return coverage.covered[t][id]; });
       if (hit) (coverage.failing[t] ? l.failedCover : l.passedCover)++;
     }
-    l.susp = suspiciousness(formula, l.failedCover, l.passedCover, out.totalFailed,
-                            out.totalPassed);
+    l.susp =
+        suspiciousness(formula, l.failedCover, l.passedCover, out.totalFailed, out.totalPassed);
     out.lines.push_back(std::move(l));
   }
   bool useConfidence = formula == SbflFormula::Tarantula;
@@ -89,13 +89,13 @@ SbflRanking rankLines(const ir::Program& program, const testing::CoverageMatrix&
   auto pos = tiePositions(out.lines.size(), [&](std::size_t i, std::size_t j) {
     return key(out.lines[i]) == key(out.lines[j]);
   });
-  for (std::size_t i = 0; i < out.lines.size(); ++i) out.lines[i].rank = pos[i];
+  for (std::size_t i = 0; i < out.lines.size(); ++i)
+    out.lines[i].rank = pos[i];
   return out;
 }
 
 std::vector<double> statementScores(const ir::Program& program,
-                                    const testing::CoverageMatrix& coverage,
-                                    SbflFormula formula) {
+                                    const testing::CoverageMatrix& coverage, SbflFormula formula) {
   std::vector<double> scores(program.stmts.size(), 0.0);
   int F = coverage.totalFailing(), P = coverage.totalPassing();
   for (const ir::Stmt* s : program.stmts) {

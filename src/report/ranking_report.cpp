@@ -17,10 +17,10 @@ std::string rankSpan(const localize::RankPosition& r) {
 std::string renderRankingText(const ir::Program& program, const localize::Result& result,
                               const RankingReportOptions& options) {
   const localize::SbflRanking& rk = *result.ranking;
-  std::string out = fmt::format(
-      "{} ranking of {} ({} failing, {} passing tests; {} executable lines)\n",
-      result.technique, program.files.empty() ? "?" : program.files[0].path, rk.totalFailed,
-      rk.totalPassed, rk.lines.size());
+  std::string out =
+      fmt::format("{} ranking of {} ({} failing, {} passing tests; {} executable lines)\n",
+                  result.technique, program.files.empty() ? "?" : program.files[0].path,
+                  rk.totalFailed, rk.totalPassed, rk.lines.size());
   std::size_t shownCount = options.top ? std::min(options.top, rk.lines.size()) : rk.lines.size();
   auto where = [&](const localize::RankedLine& l) {
     ir::SourceRange at;
@@ -37,8 +37,8 @@ std::string renderRankingText(const ir::Program& program, const localize::Result
                        program.where(where(l)), width, program.sourceLine(where(l)));
   }
   if (options.top && rk.lines.size() > options.top)
-    out += fmt::format("... {} more lines (use --top 0 to show all)\n",
-                       rk.lines.size() - options.top);
+    out +=
+        fmt::format("... {} more lines (use --top 0 to show all)\n", rk.lines.size() - options.top);
   out += "rank = worst-case position among equal scores (best-worst range shown for ties)\n";
   return out;
 }
@@ -72,8 +72,8 @@ std::string renderRankingJson(const ir::Program& program, const localize::Result
 
 }  // namespace
 
-std::string renderRanking(const ir::Program& program, const localize::Result& result,
-                          Format format, const RankingReportOptions& options) {
+std::string renderRanking(const ir::Program& program, const localize::Result& result, Format format,
+                          const RankingReportOptions& options) {
   if (!result.ranking) return "";
   return format == Format::Json ? renderRankingJson(program, result)
                                 : renderRankingText(program, result, options);

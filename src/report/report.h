@@ -24,8 +24,8 @@ struct RankingReportOptions {
   std::size_t top = 0;  ///< text: show only the first N lines (0: all)
 };
 
-std::string renderRanking(const ir::Program& program, const localize::Result& result,
-                          Format format, const RankingReportOptions& options = {});
+std::string renderRanking(const ir::Program& program, const localize::Result& result, Format format,
+                          const RankingReportOptions& options = {});
 
 /// Diagnoses of one formula-based run (one failing test).
 std::string diagnosesText(const ir::Program& program, const localize::Result& result);

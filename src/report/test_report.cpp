@@ -21,12 +21,9 @@ std::string renderTestsJson(const testing::TestSuite& suite, const testing::Suit
     if (r.run.failedStmt != ir::kNone) t["line"] = r.run.where.line;
     tests.push_back(std::move(t));
   }
-  nlohmann::json j = {{"tests", std::move(tests)},
-                      {"passed", result.passed},
-                      {"failed", result.failed},
-                      {"errors", result.errors},
-                      {"total", result.results.size()},
-                      {"wall_ms", result.wallMs}};
+  nlohmann::json j = {{"tests", std::move(tests)},      {"passed", result.passed},
+                      {"failed", result.failed},        {"errors", result.errors},
+                      {"total", result.results.size()}, {"wall_ms", result.wallMs}};
   return j.dump(2) + "\n";
 }
 

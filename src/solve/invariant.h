@@ -8,13 +8,13 @@
 
 namespace culprit::solve::detail {
 
-[[noreturn]] inline void invariantFailed(const char *condition, const std::string &message,
-                                         const char *file, int line) {
+[[noreturn]] inline void invariantFailed(const char* condition, const std::string& message,
+                                         const char* file, int line) {
   throw std::logic_error(std::string(file) + ":" + std::to_string(line) +
                          ": solver invariant violated: " + condition + ": " + message);
 }
 
-} // namespace culprit::solve::detail
+}  // namespace culprit::solve::detail
 
 /// Throws std::logic_error (a programming error, never a user error) when `cond` is false.
 #define CULPRIT_SOLVE_INVARIANT(cond, message)                                                     \

@@ -7,7 +7,7 @@
 
 namespace culprit::solve {
 
-const char *stopReasonName(StopReason r) {
+const char* stopReasonName(StopReason r) {
   switch (r) {
   case StopReason::Exhausted: return "exhausted";
   case StopReason::SizeBound: return "size bound";
@@ -18,7 +18,7 @@ const char *stopReasonName(StopReason r) {
   return "?";
 }
 
-const char *mcsVerdictName(McsVerdict v) {
+const char* mcsVerdictName(McsVerdict v) {
   switch (v) {
   case McsVerdict::Mcs: return "mcs";
   case McsVerdict::NotCorrection: return "not a correction set";
@@ -30,7 +30,7 @@ const char *mcsVerdictName(McsVerdict v) {
 
 namespace detail {
 
-McsEnumeratorBase::McsEnumeratorBase(Session &session, const McsBounds &bounds)
+McsEnumeratorBase::McsEnumeratorBase(Session& session, const McsBounds& bounds)
     : s_(session), bounds_(bounds), active_(session.freshBool("mcs_active")),
       scope_(session.scopeToken()) {}
 
@@ -59,14 +59,14 @@ void McsEnumeratorBase::stop(StopReason reason, std::string detail) {
   detail_ = std::move(detail);
 }
 
-void McsEnumeratorBase::stopUnknown(const Deadline &deadline, const std::string &reason) {
+void McsEnumeratorBase::stopUnknown(const Deadline& deadline, const std::string& reason) {
   bool timedOut = deadline.expired() || reason == "deadline" ||
                   reason.find("timeout") != std::string::npos ||
                   reason.find("canceled") != std::string::npos;
   stop(timedOut ? StopReason::Timeout : StopReason::SolverUnknown, reason);
 }
 
-void McsEnumeratorBase::stopWhenNoneLeft(const Deadline &deadline) {
+void McsEnumeratorBase::stopWhenNoneLeft(const Deadline& deadline) {
   if (!bounds_.maxSize) return stop(StopReason::Exhausted);
   z3::expr_vector assumptions(s_.ctx());
   assumptions.push_back(active_);
@@ -78,7 +78,7 @@ void McsEnumeratorBase::stopWhenNoneLeft(const Deadline &deadline) {
   }
 }
 
-Mcs McsEnumeratorBase::mcsOf(const z3::model &model) const {
+Mcs McsEnumeratorBase::mcsOf(const z3::model& model) const {
   std::vector<SoftId> relaxed = s_.relaxedIn(model);
   Weight w = s_.weightOf(relaxed);
   return Mcs{std::move(relaxed), w, model};
@@ -97,7 +97,7 @@ z3::expr McsEnumeratorBase::sizeGuard(std::size_t k) {
   return guard;
 }
 
-} // namespace detail
+}  // namespace detail
 
 namespace {
 
@@ -114,7 +114,7 @@ constexpr McsEnumeratorInfo kEngines[] = {
 
 class CheckingEnumerator final : public McsEnumerator {
 public:
-  CheckingEnumerator(std::unique_ptr<McsEnumerator> inner, Session &session)
+  CheckingEnumerator(std::unique_ptr<McsEnumerator> inner, Session& session)
       : inner_(std::move(inner)), s_(session) {}
 
   std::optional<Mcs> next() override {
@@ -127,30 +127,30 @@ public:
     return mcs;
   }
   StopReason stopReason() const override { return inner_->stopReason(); }
-  const std::string &stopDetail() const override { return inner_->stopDetail(); }
+  const std::string& stopDetail() const override { return inner_->stopDetail(); }
 
 private:
   std::unique_ptr<McsEnumerator> inner_;
-  Session &s_;
+  Session& s_;
 };
 
-} // namespace
+}  // namespace
 
 std::span<const McsEnumeratorInfo> mcsEnumerators() { return kEngines; }
 
-std::unique_ptr<McsEnumerator> makeMcsEnumerator(std::string_view name, Session &session,
-                                                 const McsBounds &bounds) {
-  for (const McsEnumeratorInfo &e : kEngines)
+std::unique_ptr<McsEnumerator> makeMcsEnumerator(std::string_view name, Session& session,
+                                                 const McsBounds& bounds) {
+  for (const McsEnumeratorInfo& e : kEngines)
     if (e.name == name) return e.make(session, bounds);
   return nullptr;
 }
 
 std::unique_ptr<McsEnumerator> withMcsCheck(std::unique_ptr<McsEnumerator> inner,
-                                            Session &session) {
+                                            Session& session) {
   return std::make_unique<CheckingEnumerator>(std::move(inner), session);
 }
 
-McsResult enumerateMcses(Session &session, McsEnumerator &enumerator) {
+McsResult enumerateMcses(Session& session, McsEnumerator& enumerator) {
   McsResult result;
   QueryStats before = session.stats();
   auto start = std::chrono::steady_clock::now();
@@ -165,7 +165,7 @@ McsResult enumerateMcses(Session &session, McsEnumerator &enumerator) {
   return result;
 }
 
-McsVerdict checkMcs(Session &session, std::span<const SoftId> candidate, const Deadline &deadline) {
+McsVerdict checkMcs(Session& session, std::span<const SoftId> candidate, const Deadline& deadline) {
   switch (session.check(session.selectorsExcept(candidate), deadline)) {
   case Answer::Sat: break;
   case Answer::Unsat: return McsVerdict::NotCorrection;
@@ -183,4 +183,4 @@ McsVerdict checkMcs(Session &session, std::span<const SoftId> candidate, const D
   return McsVerdict::Mcs;
 }
 
-} // namespace culprit::solve
+}  // namespace culprit::solve

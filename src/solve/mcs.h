@@ -18,26 +18,26 @@ namespace culprit::solve {
 /// A minimal correction subset: relaxing exactly these soft groups makes the hard constraints
 /// plus every other soft group satisfiable, and relaxing any proper subset does not.
 struct Mcs {
-  std::vector<SoftId> softs; ///< ascending
-  Weight weight = 0;         ///< sum of the soft groups' weights
-  z3::model model;           ///< satisfies hard ∧ the other selectors; angelic values live here
+  std::vector<SoftId> softs;  ///< ascending
+  Weight weight = 0;          ///< sum of the soft groups' weights
+  z3::model model;            ///< satisfies hard ∧ the other selectors; angelic values live here
 };
 
 struct McsBounds {
-  std::size_t maxSize = 0;   ///< K: report MCSs of at most K soft groups; 0 = no bound
-  std::size_t maxCount = 0;  ///< N: stop after N MCSs; 0 = no bound
-  double timeoutSeconds = 0; ///< wall clock from the first next(); 0 = none
+  std::size_t maxSize = 0;    ///< K: report MCSs of at most K soft groups; 0 = no bound
+  std::size_t maxCount = 0;   ///< N: stop after N MCSs; 0 = no bound
+  double timeoutSeconds = 0;  ///< wall clock from the first next(); 0 = none
 };
 
 /// Why an enumeration stopped.
 enum class StopReason : std::uint8_t {
-  Exhausted,     ///< there are no further MCSs (none beyond the blocked ones)
-  SizeBound,     ///< every MCS within maxSize was reported; larger ones exist or may exist
-  CountBound,    ///< maxCount MCSs were reported; more may exist
-  Timeout,       ///< the wall-clock bound or the per-query timeout hit
-  SolverUnknown, ///< the solver answered unknown for another reason
+  Exhausted,      ///< there are no further MCSs (none beyond the blocked ones)
+  SizeBound,      ///< every MCS within maxSize was reported; larger ones exist or may exist
+  CountBound,     ///< maxCount MCSs were reported; more may exist
+  Timeout,        ///< the wall-clock bound or the per-query timeout hit
+  SolverUnknown,  ///< the solver answered unknown for another reason
 };
-const char *stopReasonName(StopReason r);
+const char* stopReasonName(StopReason r);
 
 /// Stateful enumerator. Each reported MCS C is blocked (at least one selector of C holds) for
 /// this enumerator only: blocking clauses hang off a private activation literal, so the
@@ -52,47 +52,47 @@ public:
   virtual std::optional<Mcs> next() = 0;
   virtual StopReason stopReason() const = 0;
   /// Details of the stop (the solver's reason for unknown), possibly empty.
-  virtual const std::string &stopDetail() const = 0;
+  virtual const std::string& stopDetail() const = 0;
 };
 
 struct McsResult {
-  std::vector<Mcs> mcses; ///< in order of nondecreasing weight
+  std::vector<Mcs> mcses;  ///< in order of nondecreasing weight
   StopReason stop = StopReason::Exhausted;
   /// Every MCS within the size bound was reported (stop is Exhausted or SizeBound).
   bool complete = false;
   std::string detail;
-  QueryStats solver; ///< the session's queries, solver time and cores during the enumeration
+  QueryStats solver;  ///< the session's queries, solver time and cores during the enumeration
   double wallMs = 0;
 };
 
 /// Calls next() until it stops and gathers the result.
-McsResult enumerateMcses(Session &session, McsEnumerator &enumerator);
+McsResult enumerateMcses(Session& session, McsEnumerator& enumerator);
 
 /// One registered engine: name, one-line help, factory.
 struct McsEnumeratorInfo {
   std::string_view name;
   std::string_view help;
-  std::unique_ptr<McsEnumerator> (*make)(Session &session, const McsBounds &bounds);
+  std::unique_ptr<McsEnumerator> (*make)(Session& session, const McsBounds& bounds);
 };
 /// The registered engines, default first.
 std::span<const McsEnumeratorInfo> mcsEnumerators();
 
 /// Engine `name` ("maxsat" or "cardinality") over `session`; nullptr for an unknown name.
 /// Pre: the session's soft weights are positive; "cardinality" needs their total below 2^31.
-std::unique_ptr<McsEnumerator> makeMcsEnumerator(std::string_view name, Session &session,
-                                                 const McsBounds &bounds = {});
+std::unique_ptr<McsEnumerator> makeMcsEnumerator(std::string_view name, Session& session,
+                                                 const McsBounds& bounds = {});
 
 /// Decorator that verifies every MCS with checkMcs and throws std::logic_error on a set that
 /// is not one (for tests and --debug runs; costs 1 + |C| queries per MCS).
-std::unique_ptr<McsEnumerator> withMcsCheck(std::unique_ptr<McsEnumerator> inner, Session &session);
+std::unique_ptr<McsEnumerator> withMcsCheck(std::unique_ptr<McsEnumerator> inner, Session& session);
 
 enum class McsVerdict : std::uint8_t { Mcs, NotCorrection, NotMinimal, Unknown };
-const char *mcsVerdictName(McsVerdict v);
+const char* mcsVerdictName(McsVerdict v);
 
 /// Checks directly that `candidate` is an MCS of the session's hard constraints and soft
 /// groups: hard ∧ selectors outside it is satisfiable, and putting back any one of its soft
 /// groups makes it unsatisfiable (enough, as correction sets are closed under supersets).
-McsVerdict checkMcs(Session &session, std::span<const SoftId> candidate,
-                    const Deadline &deadline = {});
+McsVerdict checkMcs(Session& session, std::span<const SoftId> candidate,
+                    const Deadline& deadline = {});
 
-} // namespace culprit::solve
+}  // namespace culprit::solve

@@ -36,13 +36,13 @@ public:
   using McsEnumeratorBase::McsEnumeratorBase;
 
 private:
-  std::int64_t floor_ = -1;           // see the invariant above
-  std::optional<z3::expr> openLevel_; // guard of level floor_ + 1 while it has MCSs left
-  std::map<Weight, z3::expr> guards_; // weight bound -> guard literal
-  std::optional<z3::expr> sizeGuard_; // weighted mode with a size bound
-  std::size_t softsSeen_ = SIZE_MAX;  // soft count the guards were built for
+  std::int64_t floor_ = -1;            // see the invariant above
+  std::optional<z3::expr> openLevel_;  // guard of level floor_ + 1 while it has MCSs left
+  std::map<Weight, z3::expr> guards_;  // weight bound -> guard literal
+  std::optional<z3::expr> sizeGuard_;  // weighted mode with a size bound
+  std::size_t softsSeen_ = SIZE_MAX;   // soft count the guards were built for
 
-  std::optional<Mcs> findNext(const Deadline &deadline) override {
+  std::optional<Mcs> findNext(const Deadline& deadline) override {
     if (s_.softCount() != softsSeen_) restart();
     while (openLevel_) {
       switch (s_.check(assumptions(&*openLevel_), deadline)) {
@@ -68,7 +68,7 @@ private:
     if (!s_.unitWeights() && bounds_.maxSize) sizeGuard_ = sizeGuard(bounds_.maxSize);
   }
 
-  z3::expr_vector assumptions(const z3::expr *level) const {
+  z3::expr_vector assumptions(const z3::expr* level) const {
     z3::expr_vector a(s_.ctx());
     a.push_back(active_);
     if (sizeGuard_) a.push_back(*sizeGuard_);
@@ -76,7 +76,7 @@ private:
     return a;
   }
 
-  const z3::expr &guard(Weight bound) {
+  const z3::expr& guard(Weight bound) {
     auto it = guards_.find(bound);
     if (it != guards_.end()) return it->second;
     z3::expr g = s_.freshBool("mcs_level");
@@ -94,7 +94,7 @@ private:
 
   /// Finds the least weight of an unblocked correction set, opens that level and returns its
   /// first MCS; stops the enumeration when none is left.
-  std::optional<Mcs> openNextLevel(const Deadline &deadline) {
+  std::optional<Mcs> openNextLevel(const Deadline& deadline) {
     Answer a = s_.check(assumptions(nullptr), deadline);
     if (a == Answer::Unknown) return stopUnknown(deadline, s_.reasonUnknown()), std::nullopt;
     if (a == Answer::Unsat) return stopWhenNoneLeft(deadline), std::nullopt;
@@ -117,8 +117,8 @@ private:
 
   /// One step of the search: is there an unblocked correction set of weight at most `bound`?
   /// Narrows [low, high] (keeping a model of weight `high` in `best`); false if stopped.
-  bool probe(std::int64_t bound, const Deadline &deadline, z3::model &best, std::int64_t &low,
-             std::int64_t &high) {
+  bool probe(std::int64_t bound, const Deadline& deadline, z3::model& best, std::int64_t& low,
+             std::int64_t& high) {
     switch (s_.check(assumptions(&guard(static_cast<Weight>(bound))), deadline)) {
     case Answer::Sat:
       best = s_.model();
@@ -130,7 +130,7 @@ private:
     return false;
   }
 
-  Mcs levelMcs(const z3::model &model) const {
+  Mcs levelMcs(const z3::model& model) const {
     Mcs mcs = mcsOf(model);
     CULPRIT_SOLVE_INVARIANT(static_cast<std::int64_t>(mcs.weight) == floor_ + 1,
                             "model outside the open level");
@@ -138,11 +138,11 @@ private:
   }
 };
 
-} // namespace
+}  // namespace
 
-std::unique_ptr<McsEnumerator> makeCardinalityMcsEnumerator(Session &session,
-                                                            const McsBounds &bounds) {
+std::unique_ptr<McsEnumerator> makeCardinalityMcsEnumerator(Session& session,
+                                                            const McsBounds& bounds) {
   return std::make_unique<CardinalityMcsEnumerator>(session, bounds);
 }
 
-} // namespace culprit::solve::detail
+}  // namespace culprit::solve::detail

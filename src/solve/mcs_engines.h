@@ -11,29 +11,29 @@ namespace culprit::solve::detail {
 /// scope check. Engines decide everything else, and call stop() when they return nullopt.
 class McsEnumeratorBase : public McsEnumerator {
 public:
-  McsEnumeratorBase(Session &session, const McsBounds &bounds);
+  McsEnumeratorBase(Session& session, const McsBounds& bounds);
   std::optional<Mcs> next() final;
   StopReason stopReason() const final { return stop_; }
-  const std::string &stopDetail() const final { return detail_; }
+  const std::string& stopDetail() const final { return detail_; }
 
 protected:
   /// The next MCS, or nullopt after calling stop().
-  virtual std::optional<Mcs> findNext(const Deadline &deadline) = 0;
+  virtual std::optional<Mcs> findNext(const Deadline& deadline) = 0;
 
   void stop(StopReason reason, std::string detail = {});
   /// Stop after an Unknown answer: Timeout if a time limit caused it, else SolverUnknown.
-  void stopUnknown(const Deadline &deadline, const std::string &reason);
+  void stopUnknown(const Deadline& deadline, const std::string& reason);
   /// Stop once no blocked-free correction set within the size bound is left: Exhausted if none
   /// exists at all, SizeBound if larger ones remain (one query; without a size bound, none).
-  void stopWhenNoneLeft(const Deadline &deadline);
+  void stopWhenNoneLeft(const Deadline& deadline);
   /// An Mcs for the soft groups false in `model`.
-  Mcs mcsOf(const z3::model &model) const;
+  Mcs mcsOf(const z3::model& model) const;
   /// Literals ¬sel for every soft group (the "relaxed" indicators bounded by AtMost/PB).
   z3::expr_vector relaxedLiterals() const;
   /// A fresh guard g with the hard constraint g → (at most `k` soft groups relaxed).
   z3::expr sizeGuard(std::size_t k);
 
-  Session &s_;
+  Session& s_;
   const McsBounds bounds_;
   const z3::expr active_;
 
@@ -45,8 +45,8 @@ private:
   std::string detail_;
 };
 
-std::unique_ptr<McsEnumerator> makeMaxSatMcsEnumerator(Session &session, const McsBounds &bounds);
-std::unique_ptr<McsEnumerator> makeCardinalityMcsEnumerator(Session &session,
-                                                            const McsBounds &bounds);
+std::unique_ptr<McsEnumerator> makeMaxSatMcsEnumerator(Session& session, const McsBounds& bounds);
+std::unique_ptr<McsEnumerator> makeCardinalityMcsEnumerator(Session& session,
+                                                            const McsBounds& bounds);
 
-} // namespace culprit::solve::detail
+}  // namespace culprit::solve::detail

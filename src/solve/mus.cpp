@@ -25,17 +25,17 @@ namespace culprit::solve {
 namespace {
 
 /// Soft groups named by a core (other literals, e.g. activation literals, are not ours).
-std::vector<SoftId> softsOf(const Session &session, const z3::expr_vector &core) {
+std::vector<SoftId> softsOf(const Session& session, const z3::expr_vector& core) {
   std::vector<SoftId> ids;
-  for (const z3::expr &literal : core)
+  for (const z3::expr& literal : core)
     if (std::optional<SoftId> id = session.softOf(literal)) ids.push_back(*id);
   std::sort(ids.begin(), ids.end());
   return ids;
 }
 
-} // namespace
+}  // namespace
 
-MusResult findMus(Session &session, std::span<const SoftId> softs, const Deadline &deadline) {
+MusResult findMus(Session& session, std::span<const SoftId> softs, const Deadline& deadline) {
   MusResult result;
   ++result.queries;
   result.answer = session.check(session.selectors(softs), deadline);
@@ -72,9 +72,9 @@ MusResult findMus(Session &session, std::span<const SoftId> softs, const Deadlin
   return result;
 }
 
-MusResult findMus(Session &session, const Deadline &deadline) {
+MusResult findMus(Session& session, const Deadline& deadline) {
   std::vector<SoftId> all = session.allSofts();
   return findMus(session, all, deadline);
 }
 
-} // namespace culprit::solve
+}  // namespace culprit::solve

@@ -8,7 +8,7 @@
 
 namespace culprit::solve {
 
-const char *answerName(Answer a) {
+const char* answerName(Answer a) {
   switch (a) {
   case Answer::Sat: return "sat";
   case Answer::Unsat: return "unsat";
@@ -17,7 +17,7 @@ const char *answerName(Answer a) {
   return "?";
 }
 
-QueryStats QueryStats::since(const QueryStats &earlier) const {
+QueryStats QueryStats::since(const QueryStats& earlier) const {
   QueryStats d = *this;
   d.queries -= earlier.queries;
   d.sat -= earlier.sat;
@@ -33,14 +33,14 @@ namespace {
 
 class Z3Engine final : public QueryEngine {
 public:
-  Z3Engine(z3::context &ctx, const std::string &logic)
+  Z3Engine(z3::context& ctx, const std::string& logic)
       : solver_(logic.empty() ? z3::solver(ctx) : z3::solver(ctx, logic.c_str())) {}
 
-  void add(const z3::expr &constraint) override { solver_.add(constraint); }
+  void add(const z3::expr& constraint) override { solver_.add(constraint); }
   void push() override { solver_.push(); }
   void pop() override { solver_.pop(); }
 
-  Answer check(const z3::expr_vector &assumptions, unsigned timeoutMs) override {
+  Answer check(const z3::expr_vector& assumptions, unsigned timeoutMs) override {
     reason_.clear();
     try {
       if (timeoutMs != timeoutMs_) {
@@ -52,7 +52,7 @@ public:
       case z3::unsat: return Answer::Unsat;
       case z3::unknown: reason_ = solver_.reason_unknown(); return Answer::Unknown;
       }
-    } catch (const z3::exception &e) {
+    } catch (const z3::exception& e) {
       // KLEE's rule: a canceled or failed query is an unknown answer, not a crash.
       reason_ = e.msg();
     }
@@ -66,7 +66,7 @@ public:
 
 private:
   z3::solver solver_;
-  unsigned timeoutMs_ = kNoTimeout; // z3's own default
+  unsigned timeoutMs_ = kNoTimeout;  // z3's own default
   std::string reason_;
 };
 
@@ -74,10 +74,10 @@ private:
 class ForwardingEngine : public QueryEngine {
 public:
   explicit ForwardingEngine(std::unique_ptr<QueryEngine> inner) : inner_(std::move(inner)) {}
-  void add(const z3::expr &constraint) override { inner_->add(constraint); }
+  void add(const z3::expr& constraint) override { inner_->add(constraint); }
   void push() override { inner_->push(); }
   void pop() override { inner_->pop(); }
-  Answer check(const z3::expr_vector &assumptions, unsigned timeoutMs) override {
+  Answer check(const z3::expr_vector& assumptions, unsigned timeoutMs) override {
     return inner_->check(assumptions, timeoutMs);
   }
   z3::model model() override { return inner_->model(); }
@@ -96,10 +96,10 @@ double msSince(std::chrono::steady_clock::time_point start) {
 
 class CountingEngine final : public ForwardingEngine {
 public:
-  CountingEngine(std::unique_ptr<QueryEngine> inner, QueryStats &stats)
+  CountingEngine(std::unique_ptr<QueryEngine> inner, QueryStats& stats)
       : ForwardingEngine(std::move(inner)), stats_(stats) {}
 
-  Answer check(const z3::expr_vector &assumptions, unsigned timeoutMs) override {
+  Answer check(const z3::expr_vector& assumptions, unsigned timeoutMs) override {
     auto start = std::chrono::steady_clock::now();
     Answer a = inner_->check(assumptions, timeoutMs);
     double ms = msSince(start);
@@ -123,7 +123,7 @@ public:
   }
 
 private:
-  QueryStats &stats_;
+  QueryStats& stats_;
 };
 
 class Smt2DumpEngine final : public ForwardingEngine {
@@ -133,7 +133,7 @@ public:
     std::filesystem::create_directories(dir_);
   }
 
-  Answer check(const z3::expr_vector &assumptions, unsigned timeoutMs) override {
+  Answer check(const z3::expr_vector& assumptions, unsigned timeoutMs) override {
     char name[32];
     std::snprintf(name, sizeof name, "query-%06u.smt2", ++count_);
     std::filesystem::path file = dir_ / name;
@@ -158,14 +158,14 @@ private:
   unsigned count_ = 0;
 };
 
-} // namespace
+}  // namespace
 
-std::unique_ptr<QueryEngine> makeZ3Engine(z3::context &ctx, const std::string &logic) {
+std::unique_ptr<QueryEngine> makeZ3Engine(z3::context& ctx, const std::string& logic) {
   return std::make_unique<Z3Engine>(ctx, logic);
 }
 
 std::unique_ptr<QueryEngine> makeCountingEngine(std::unique_ptr<QueryEngine> inner,
-                                                QueryStats &stats) {
+                                                QueryStats& stats) {
   return std::make_unique<CountingEngine>(std::move(inner), stats);
 }
 
@@ -174,4 +174,4 @@ std::unique_ptr<QueryEngine> makeSmt2DumpEngine(std::unique_ptr<QueryEngine> inn
   return std::make_unique<Smt2DumpEngine>(std::move(inner), std::move(dir));
 }
 
-} // namespace culprit::solve
+}  // namespace culprit::solve

@@ -15,33 +15,33 @@ namespace culprit::solve {
 
 /// Outcome of a satisfiability query.
 enum class Answer : std::uint8_t { Sat, Unsat, Unknown };
-const char *answerName(Answer a);
+const char* answerName(Answer a);
 
 /// Per-query time limit meaning "no limit".
 inline constexpr unsigned kNoTimeout = std::numeric_limits<unsigned>::max();
 
 /// Counters gathered by the counting decorator (every Session has one).
 struct QueryStats {
-  std::uint64_t queries = 0; ///< solver calls
+  std::uint64_t queries = 0;  ///< solver calls
   std::uint64_t sat = 0, unsat = 0, unknown = 0;
-  double solverMs = 0;            ///< wall time spent inside the solver
-  double maxQueryMs = 0;          ///< slowest single query
-  std::uint64_t cores = 0;        ///< unsat cores read
-  std::uint64_t coreLiterals = 0; ///< sum of their sizes
-  std::uint64_t maxCore = 0;      ///< largest core
+  double solverMs = 0;             ///< wall time spent inside the solver
+  double maxQueryMs = 0;           ///< slowest single query
+  std::uint64_t cores = 0;         ///< unsat cores read
+  std::uint64_t coreLiterals = 0;  ///< sum of their sizes
+  std::uint64_t maxCore = 0;       ///< largest core
   /// Counter-wise difference (maxima are kept from `*this`): the cost of a stretch of work.
-  QueryStats since(const QueryStats &earlier) const;
+  QueryStats since(const QueryStats& earlier) const;
 };
 
 /// A stack of asserted constraints that answers assumption queries. Not thread-safe.
 class QueryEngine {
 public:
   virtual ~QueryEngine() = default;
-  virtual void add(const z3::expr &constraint) = 0;
+  virtual void add(const z3::expr& constraint) = 0;
   virtual void push() = 0;
   virtual void pop() = 0;
   /// Checks the assertions under `assumptions` (literals), giving up after `timeoutMs`.
-  virtual Answer check(const z3::expr_vector &assumptions, unsigned timeoutMs) = 0;
+  virtual Answer check(const z3::expr_vector& assumptions, unsigned timeoutMs) = 0;
   /// Model of the last Sat answer.
   virtual z3::model model() = 0;
   /// Subset of the assumptions of the last Unsat answer that is unsatisfiable with the assertions.
@@ -53,13 +53,13 @@ public:
 };
 
 /// Z3's incremental solver (`logic` empty: z3's default combined solver).
-std::unique_ptr<QueryEngine> makeZ3Engine(z3::context &ctx, const std::string &logic = "");
+std::unique_ptr<QueryEngine> makeZ3Engine(z3::context& ctx, const std::string& logic = "");
 /// Counts and times every query and core into `stats` (which must outlive the engine).
 std::unique_ptr<QueryEngine> makeCountingEngine(std::unique_ptr<QueryEngine> inner,
-                                                QueryStats &stats);
+                                                QueryStats& stats);
 /// Writes each query to `dir`/query-NNNNNN.smt2 (assertions, then check-sat-assuming) before
 /// it runs, and appends the answer and time as a comment afterwards.
 std::unique_ptr<QueryEngine> makeSmt2DumpEngine(std::unique_ptr<QueryEngine> inner,
                                                 std::filesystem::path dir);
 
-} // namespace culprit::solve
+}  // namespace culprit::solve

@@ -30,13 +30,13 @@ unsigned Deadline::remainingMs() const {
   return left >= static_cast<long long>(kNoTimeout) ? kNoTimeout - 1 : static_cast<unsigned>(left);
 }
 
-bool isLiteral(const z3::expr &e) {
+bool isLiteral(const z3::expr& e) {
   if (!e.is_bool()) return false;
   if (e.is_const()) return true;
   return e.is_app() && e.decl().decl_kind() == Z3_OP_NOT && e.arg(0).is_const();
 }
 
-Session::Session(z3::context &ctx, SessionOptions options)
+Session::Session(z3::context& ctx, SessionOptions options)
     : ctx_(&ctx), options_(std::move(options)) {
   std::unique_ptr<QueryEngine> engine = makeZ3Engine(ctx, options_.logic);
   if (!options_.dumpDir.empty()) engine = makeSmt2DumpEngine(std::move(engine), options_.dumpDir);
@@ -53,13 +53,13 @@ Session::~Session() {
   }
 }
 
-void Session::addHard(const z3::expr &constraint) {
+void Session::addHard(const z3::expr& constraint) {
   CULPRIT_SOLVE_INVARIANT(constraint.is_bool(), "hard constraint is not Boolean");
   engine_->add(constraint);
   ++revision_;
 }
 
-SoftId Session::addSoft(const z3::expr &selector, Weight weight) {
+SoftId Session::addSoft(const z3::expr& selector, Weight weight) {
   CULPRIT_SOLVE_INVARIANT(isLiteral(selector), "selector must be a Boolean constant or its "
                                                "negation: " +
                                                    selector.to_string());
@@ -80,7 +80,7 @@ Weight Session::weightOf(std::span<const SoftId> ids) const {
   return w;
 }
 
-std::optional<SoftId> Session::softOf(const z3::expr &literal) const {
+std::optional<SoftId> Session::softOf(const z3::expr& literal) const {
   auto it = softByAst_.find(literal.id());
   if (it == softByAst_.end()) return std::nullopt;
   return it->second;
@@ -110,14 +110,14 @@ z3::expr_vector Session::selectorsExcept(std::span<const SoftId> relaxed) const 
   return v;
 }
 
-std::vector<SoftId> Session::relaxedIn(const z3::model &model) const {
+std::vector<SoftId> Session::relaxedIn(const z3::model& model) const {
   std::vector<SoftId> relaxed;
   for (SoftId id = 0; id < softs_.size(); ++id)
     if (model.eval(softs_[id].selector, true).is_false()) relaxed.push_back(id);
   return relaxed;
 }
 
-Answer Session::check(const z3::expr_vector &assumptions, const Deadline &deadline) {
+Answer Session::check(const z3::expr_vector& assumptions, const Deadline& deadline) {
   if (deadline.expired()) {
     last_ = Answer::Unknown;
     reason_ = "deadline";
@@ -129,7 +129,7 @@ Answer Session::check(const z3::expr_vector &assumptions, const Deadline &deadli
   return last_;
 }
 
-Answer Session::check(const Deadline &deadline) { return check(z3::expr_vector(*ctx_), deadline); }
+Answer Session::check(const Deadline& deadline) { return check(z3::expr_vector(*ctx_), deadline); }
 
 z3::model Session::model() const {
   CULPRIT_SOLVE_INVARIANT(last_ == Answer::Sat, "model() after a query that was not sat");
@@ -161,15 +161,15 @@ void Session::pop() {
 
 void Session::recomputeMaxWeight() {
   maxWeight_ = 0;
-  for (const SoftGroup &g : softs_)
+  for (const SoftGroup& g : softs_)
     maxWeight_ = std::max(maxWeight_, g.weight);
 }
 
-z3::expr Session::freshBool(const char *prefix) {
+z3::expr Session::freshBool(const char* prefix) {
   return z3::expr(*ctx_, Z3_mk_fresh_const(*ctx_, prefix, ctx_->bool_sort()));
 }
 
-Session::Scope::Scope(Session &s) : session_(s), depth_(s.depth()) { session_.push(); }
+Session::Scope::Scope(Session& s) : session_(s), depth_(s.depth()) { session_.push(); }
 
 Session::Scope::~Scope() {
   if (session_.depth() != depth_ + 1) {
@@ -182,4 +182,4 @@ Session::Scope::~Scope() {
   session_.pop();
 }
 
-} // namespace culprit::solve
+}  // namespace culprit::solve

@@ -41,13 +41,13 @@ private:
 };
 
 struct SessionOptions {
-  unsigned queryTimeoutMs = kNoTimeout; ///< per-query limit (z3 `timeout`)
-  std::string dumpDir = {};             ///< when set, every query is written there as SMT2
-  std::string logic = {};               ///< z3 logic of the solver; empty for z3's default
+  unsigned queryTimeoutMs = kNoTimeout;  ///< per-query limit (z3 `timeout`)
+  std::string dumpDir = {};              ///< when set, every query is written there as SMT2
+  std::string logic = {};                ///< z3 logic of the solver; empty for z3's default
 };
 
 struct SoftGroup {
-  z3::expr selector; ///< Boolean constant or its negation; true = the group is enforced
+  z3::expr selector;  ///< Boolean constant or its negation; true = the group is enforced
   Weight weight;
 };
 
@@ -55,23 +55,23 @@ struct SoftGroup {
 /// Assertions and soft groups live in the scope they were added in; pop() removes both.
 class Session {
 public:
-  explicit Session(z3::context &ctx, SessionOptions options = {});
+  explicit Session(z3::context& ctx, SessionOptions options = {});
   ~Session();
-  Session(const Session &) = delete;
-  Session &operator=(const Session &) = delete;
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
 
-  z3::context &ctx() const { return *ctx_; }
-  const SessionOptions &options() const { return options_; }
+  z3::context& ctx() const { return *ctx_; }
+  const SessionOptions& options() const { return options_; }
 
   /// Asserts `constraint` (a Boolean term) until the current scope is popped.
-  void addHard(const z3::expr &constraint);
+  void addHard(const z3::expr& constraint);
   /// Registers `selector` as a soft group relaxable at cost `weight` (> 0). A selector may be
   /// registered once.
-  SoftId addSoft(const z3::expr &selector, Weight weight = 1);
+  SoftId addSoft(const z3::expr& selector, Weight weight = 1);
 
   std::size_t softCount() const { return softs_.size(); }
-  const SoftGroup &soft(SoftId id) const { return softs_.at(id); }
-  const z3::expr &selector(SoftId id) const { return softs_.at(id).selector; }
+  const SoftGroup& soft(SoftId id) const { return softs_.at(id); }
+  const z3::expr& selector(SoftId id) const { return softs_.at(id).selector; }
   Weight weight(SoftId id) const { return softs_.at(id).weight; }
   /// Sum of the weights of `ids`.
   Weight weightOf(std::span<const SoftId> ids) const;
@@ -79,28 +79,28 @@ public:
   bool unitWeights() const { return maxWeight_ <= 1; }
   Weight maxWeight() const { return maxWeight_; }
   /// The soft group whose selector is `literal`, if any.
-  std::optional<SoftId> softOf(const z3::expr &literal) const;
+  std::optional<SoftId> softOf(const z3::expr& literal) const;
   std::vector<SoftId> allSofts() const;
   /// Selectors of `ids`, ready to be used as assumptions.
   z3::expr_vector selectors(std::span<const SoftId> ids) const;
   /// Selectors of every soft group not in `relaxed` (sorted or not).
   z3::expr_vector selectorsExcept(std::span<const SoftId> relaxed) const;
   /// Soft groups whose selector is false in `model` (ascending).
-  std::vector<SoftId> relaxedIn(const z3::model &model) const;
+  std::vector<SoftId> relaxedIn(const z3::model& model) const;
   /// Bumped by every addHard/addSoft/pop: lets incremental clients notice changes.
   std::uint64_t revision() const { return revision_; }
 
   /// Checks the hard constraints under `assumptions`. The query's time limit is the smaller of
   /// the per-query limit and what is left before `deadline`; an expired deadline gives Unknown
   /// without calling the solver.
-  Answer check(const z3::expr_vector &assumptions, const Deadline &deadline = {});
-  Answer check(const Deadline &deadline = {});
+  Answer check(const z3::expr_vector& assumptions, const Deadline& deadline = {});
+  Answer check(const Deadline& deadline = {});
   /// Model of the last Sat answer (with model completion for evaluation).
   z3::model model() const;
   /// Core of the last Unsat answer (a subset of its assumptions).
   z3::expr_vector unsatCore() const;
   /// Reason of the last Unknown answer ("timeout", "canceled", "deadline", ...).
-  const std::string &reasonUnknown() const { return reason_; }
+  const std::string& reasonUnknown() const { return reason_; }
 
   void push();
   void pop();
@@ -110,22 +110,22 @@ public:
   std::uint64_t scopeToken() const { return scopes_.empty() ? 0 : scopes_.back().token; }
 
   /// A fresh Boolean constant for auxiliary use (relaxation, activation, guard literals).
-  z3::expr freshBool(const char *prefix);
+  z3::expr freshBool(const char* prefix);
 
   /// Queries, times and core sizes so far.
-  const QueryStats &stats() const { return stats_; }
+  const QueryStats& stats() const { return stats_; }
 
   /// Pushes on construction, pops on destruction; aborts if the scope's depth was changed
   /// inside it (an unbalanced push or pop).
   class Scope {
   public:
-    explicit Scope(Session &s);
+    explicit Scope(Session& s);
     ~Scope();
-    Scope(const Scope &) = delete;
-    Scope &operator=(const Scope &) = delete;
+    Scope(const Scope&) = delete;
+    Scope& operator=(const Scope&) = delete;
 
   private:
-    Session &session_;
+    Session& session_;
     unsigned depth_;
   };
 
@@ -135,7 +135,7 @@ private:
     std::size_t softs;
   };
 
-  z3::context *ctx_;
+  z3::context* ctx_;
   SessionOptions options_;
   QueryStats stats_;
   std::unique_ptr<QueryEngine> engine_;
@@ -152,6 +152,6 @@ private:
 };
 
 /// True if `e` is a Boolean constant or the negation of one (what z3 accepts as assumption).
-bool isLiteral(const z3::expr &e);
+bool isLiteral(const z3::expr& e);
 
-} // namespace culprit::solve
+}  // namespace culprit::solve

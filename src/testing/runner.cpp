@@ -33,7 +33,8 @@ std::string describeRun(const ir::Program& program, const exec::RunResult& r) {
 std::string compareOutputs(const exec::RunResult& got, const std::string& wantOut, int wantStatus) {
   if (got.out != wantOut) {
     std::size_t i = 0;
-    while (i < got.out.size() && i < wantOut.size() && got.out[i] == wantOut[i]) ++i;
+    while (i < got.out.size() && i < wantOut.size() && got.out[i] == wantOut[i])
+      ++i;
     std::size_t line = 1 + std::count(got.out.begin(), got.out.begin() + i, '\n');
     return "stdout differs from the expected output at line " + std::to_string(line);
   }
@@ -133,9 +134,11 @@ SuiteResult runSuite(const ir::Program& program, const TestSuite& suite, const O
   unsigned jobs = options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
   jobs = std::min<unsigned>(jobs, static_cast<unsigned>(suite.tests.size()));
   std::vector<std::thread> pool;
-  for (unsigned j = 1; j < jobs; ++j) pool.emplace_back(worker);
+  for (unsigned j = 1; j < jobs; ++j)
+    pool.emplace_back(worker);
   worker();
-  for (auto& t : pool) t.join();
+  for (auto& t : pool)
+    t.join();
   for (const TestResult& r : out.results) {
     out.passed += r.outcome == Outcome::Pass;
     out.failed += r.outcome == Outcome::Fail;
@@ -148,13 +151,15 @@ SuiteResult runSuite(const ir::Program& program, const TestSuite& suite, const O
 
 int CoverageMatrix::totalFailing() const {
   int n = 0;
-  for (std::size_t t = 0; t < failing.size(); ++t) n += usable[t] && failing[t];
+  for (std::size_t t = 0; t < failing.size(); ++t)
+    n += usable[t] && failing[t];
   return n;
 }
 
 int CoverageMatrix::totalPassing() const {
   int n = 0;
-  for (std::size_t t = 0; t < failing.size(); ++t) n += usable[t] && !failing[t];
+  for (std::size_t t = 0; t < failing.size(); ++t)
+    n += usable[t] && !failing[t];
   return n;
 }
 

@@ -22,17 +22,17 @@ struct Oracle {
 struct TestResult {
   int index = 0;
   Outcome outcome = Outcome::Pass;
-  std::string reason;          ///< why it failed or could not be judged (empty on pass)
-  bool oracleError = false;    ///< the oracle itself could not judge (golden failed, file missing)
-  exec::RunResult run;         ///< the program under test's run (coverage when requested)
+  std::string reason;        ///< why it failed or could not be judged (empty on pass)
+  bool oracleError = false;  ///< the oracle itself could not judge (golden failed, file missing)
+  exec::RunResult run;       ///< the program under test's run (coverage when requested)
   /// Failing for spectrum purposes: a fail, or an error of the program under test.
   bool failing() const { return outcome != Outcome::Pass && !oracleError; }
 };
 
 struct SuiteOptions {
-  exec::RunOptions run;   ///< step limit, entry, coverage
-  unsigned jobs = 0;      ///< 0: all cores
-  bool keepOutput = true; ///< keep each run's stdout/stderr in the results
+  exec::RunOptions run;    ///< step limit, entry, coverage
+  unsigned jobs = 0;       ///< 0: all cores
+  bool keepOutput = true;  ///< keep each run's stdout/stderr in the results
 };
 
 struct SuiteResult {

@@ -42,8 +42,8 @@ std::string readWholeFile(const std::string& path) {
 bool needsQuotes(const std::string& w) {
   if (w.empty()) return true;
   for (char c : w)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || std::string_view("-_.,/:=+@").find(c) !=
-                                                              std::string_view::npos))
+    if (!(std::isalnum(static_cast<unsigned char>(c)) ||
+          std::string_view("-_.,/:=+@").find(c) != std::string_view::npos))
       return true;
   return false;
 }
@@ -142,13 +142,16 @@ std::string formatTestLine(const exec::RunInput& input, bool harnessMode) {
       return;
     }
     out += '\'';
-    for (char c : w) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    for (char c : w)
+      out += c == '\'' ? std::string("'\\''") : std::string(1, c);
     out += '\'';
   };
   if (harnessMode)
-    for (auto v : input.entryArgs) add(std::to_string(v));
+    for (auto v : input.entryArgs)
+      add(std::to_string(v));
   else
-    for (const auto& a : input.args) add(a);
+    for (const auto& a : input.args)
+      add(a);
   if (!input.nondet.empty()) {
     std::string list;
     for (std::size_t i = 0; i < input.nondet.size(); ++i)

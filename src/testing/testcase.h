@@ -10,9 +10,9 @@
 namespace culprit::testing {
 
 struct TestCase {
-  int index = 0;           ///< 1-based position among the suite's tests
-  unsigned fileLine = 0;   ///< line in the tests file
-  std::string text;        ///< the line as written
+  int index = 0;          ///< 1-based position among the suite's tests
+  unsigned fileLine = 0;  ///< line in the tests file
+  std::string text;       ///< the line as written
   exec::RunInput input;
 };
 

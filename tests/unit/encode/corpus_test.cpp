@@ -28,7 +28,9 @@ std::string render(const Observed& obs) {
     for (std::size_t i = 0; i < format.size(); ++i) {
       if (format[i] != '%' || i + 1 >= format.size()) continue;
       std::size_t j = i + 1;
-      while (j < format.size() && std::string("-+ #0123456789.*lhzjt").find(format[j]) != std::string::npos) ++j;
+      while (j < format.size() &&
+             std::string("-+ #0123456789.*lhzjt").find(format[j]) != std::string::npos)
+        ++j;
       if (j >= format.size() || format[j] == '%') {
         i = j;
         continue;
@@ -37,7 +39,8 @@ std::string render(const Observed& obs) {
       if (format[j] == 's') {
         const std::size_t end = e.key.find('\0', from + 1);
         a.isPointer = true;
-        a.text = e.key.substr(from + 1, end == std::string::npos ? std::string::npos : end - from - 1);
+        a.text =
+            e.key.substr(from + 1, end == std::string::npos ? std::string::npos : end - from - 1);
         from = end;
       } else if (next < e.values.size()) {
         a.value = e.values[next++];

@@ -132,7 +132,8 @@ int main(int argc, char **argv) {
   printf("%d %d %d %d\n", hist[a * 7 % 100], hist[(a * 7 + b) % 100], bytes[b], bytes[2]);
   return 0;
 }
-)", 2, 0, 9, 5, 4},
+)",
+     2, 0, 9, 5, 4},
     {"effects", R"(#include <stdio.h>
 #include <stdlib.h>
 int counter;
@@ -280,7 +281,8 @@ int main(void) {
   const char* pieces[] = {"12 ", "-3", "x", "\n", " 7", "ab", "9q"};
   for (int round = 0; round < s.rounds; ++round) {
     exec::RunInput in;
-    for (int k = 0; k < 4; ++k) in.stdinData += pieces[rng() % 7];
+    for (int k = 0; k < 4; ++k)
+      in.stdinData += pieces[rng() % 7];
     in.nondet = {static_cast<std::int64_t>(rng() % 50)};
     if (in.stdinData.size() > 10) in.stdinData.resize(10);
     checkAgreement(s, *p, in, Ints::BitVector);

@@ -57,7 +57,8 @@ void f(int x) {
   }
   EXPECT_EQ(checkWith(ctx, enc), z3::unsat);
   std::uint32_t y = 0;
-  while (lineOf(*p, enc, y) != 5) ++y;
+  while (lineOf(*p, enc, y) != 5)
+    ++y;
   EXPECT_EQ(checkWith(ctx, enc, {y}), z3::sat);
 }
 

@@ -12,12 +12,12 @@ namespace culprit::exec::testing {
 
 /// A C program parsed once and run as often as a test needs.
 struct CProgram {
-  explicit CProgram(const std::string &source) : prog(frontend::parseSource(source, "t.c")) {}
+  explicit CProgram(const std::string& source) : prog(frontend::parseSource(source, "t.c")) {}
 
-  RunResult run(const RunInput &in = {}, const RunOptions &o = {}) const {
+  RunResult run(const RunInput& in = {}, const RunOptions& o = {}) const {
     return exec::run(*prog, in, o);
   }
-  RunResult runArgs(std::vector<std::string> args, const RunOptions &o = {}) const {
+  RunResult runArgs(std::vector<std::string> args, const RunOptions& o = {}) const {
     RunInput in;
     in.args = std::move(args);
     return exec::run(*prog, in, o);
@@ -29,7 +29,7 @@ struct CProgram {
   }
   /// The nth (0-based) executable statement whose range starts on `line`.
   ir::StmtId stmtAt(std::uint32_t line, int nth = 0) const {
-    for (const ir::Stmt *s : prog->stmts)
+    for (const ir::Stmt* s : prog->stmts)
       if (s->range.line == line && s->isExecutable() && nth-- == 0) return s->id;
     return ir::kNone;
   }
@@ -38,8 +38,8 @@ struct CProgram {
 };
 
 /// Parses and runs `source` with `args` as argv[1..].
-inline RunResult runC(const std::string &source, std::vector<std::string> args = {}) {
+inline RunResult runC(const std::string& source, std::vector<std::string> args = {}) {
   return CProgram(source).runArgs(std::move(args));
 }
 
-} // namespace culprit::exec::testing
+}  // namespace culprit::exec::testing

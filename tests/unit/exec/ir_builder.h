@@ -26,7 +26,7 @@ public:
     voidT = prog->types.voidType();
   }
 
-  FuncId function(const std::string &name, TypeRef ret) {
+  FuncId function(const std::string& name, TypeRef ret) {
     Function f;
     f.name = name;
     f.id = static_cast<FuncId>(prog->functions.size());
@@ -35,13 +35,13 @@ public:
     return prog->functions.back().id;
   }
 
-  VarId var(FuncId f, const std::string &name, TypeRef t, bool param = false) {
+  VarId var(FuncId f, const std::string& name, TypeRef t, bool param = false) {
     Var v;
     v.name = name;
     v.type = t;
     v.func = f;
     v.storage = param ? Var::Storage::Param : Var::Storage::Local;
-    Function &fn = prog->functions[f];
+    Function& fn = prog->functions[f];
     v.slot = static_cast<std::uint32_t>(fn.frame.size());
     const auto id = static_cast<VarId>(prog->vars.size());
     prog->vars.push_back(std::move(v));
@@ -50,7 +50,7 @@ public:
     return id;
   }
 
-  VarId global(const std::string &name, TypeRef t, ExprPtr init = nullptr) {
+  VarId global(const std::string& name, TypeRef t, ExprPtr init = nullptr) {
     Var v;
     v.name = name;
     v.type = t;
@@ -111,12 +111,12 @@ public:
     e->builtin = b;
     return e;
   }
-  ExprPtr str(const std::string &text) {
+  ExprPtr str(const std::string& text) {
     auto lit = expr(ExprKind::StrLit, prog->types.arrayOf(i8, text.size() + 1));
     lit->text = text;
     return decay(std::move(lit));
   }
-  ExprPtr printf(const std::string &format, std::vector<ExprPtr> args = {}) {
+  ExprPtr printf(const std::string& format, std::vector<ExprPtr> args = {}) {
     args.insert(args.begin(), str(format));
     return builtin(Builtin::Printf, i32, std::move(args));
   }
@@ -163,12 +163,12 @@ public:
     prog->functions[f].body = block(std::move(children));
   }
 
-  template <class... T> static std::vector<ExprPtr> list(T &&...e) {
+  template <class... T> static std::vector<ExprPtr> list(T&&... e) {
     std::vector<ExprPtr> v;
     (v.push_back(std::forward<T>(e)), ...);
     return v;
   }
-  template <class... T> static std::vector<StmtPtr> stmts(T &&...s) {
+  template <class... T> static std::vector<StmtPtr> stmts(T&&... s) {
     std::vector<StmtPtr> v;
     (v.push_back(std::forward<T>(s)), ...);
     return v;
@@ -181,4 +181,4 @@ private:
   std::uint32_t line_ = 1;
 };
 
-} // namespace culprit::exec::testing
+}  // namespace culprit::exec::testing

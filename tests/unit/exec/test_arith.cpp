@@ -22,7 +22,7 @@ TEST(ArithConvert, TruncatesAndExtendsPerKind) {
   EXPECT_EQ(convert(-1, K::UShort), 65535);
   EXPECT_EQ(convert(0x1'8000'0000LL, K::Int), INT_MIN);
   EXPECT_EQ(convert(-1, K::UInt), 4294967295LL);
-  EXPECT_EQ(convert(-1, K::ULong), -1); // the bit pattern of ULONG_MAX
+  EXPECT_EQ(convert(-1, K::ULong), -1);  // the bit pattern of ULONG_MAX
   EXPECT_EQ(convert(INT64_MIN, K::Long), INT64_MIN);
   EXPECT_EQ(convert(256, K::Bool), 1);
   EXPECT_EQ(convert(0, K::Bool), 0);
@@ -75,7 +75,7 @@ TEST(ArithDivision, TruncatesTowardZero) {
   EXPECT_EQ(bin(BinOp::Rem, K::Int, 7, -2).value, 1);
   EXPECT_EQ(bin(BinOp::Div, K::UInt, 4294967295LL, 2).value, 2147483647);
   EXPECT_EQ(bin(BinOp::Div, K::ULong, -1, 2).value, INT64_MAX);
-  EXPECT_EQ(bin(BinOp::Rem, K::ULong, -1, 10).value, 5); // 18446744073709551615 % 10
+  EXPECT_EQ(bin(BinOp::Rem, K::ULong, -1, 10).value, 5);  // 18446744073709551615 % 10
 }
 
 TEST(ArithDivision, DetectsZeroDivisorAndMinOverMinusOne) {
@@ -89,9 +89,9 @@ TEST(ArithDivision, DetectsZeroDivisorAndMinOverMinusOne) {
 
 TEST(ArithShift, ShiftsAndChecksExponent) {
   EXPECT_EQ(bin(BinOp::Shl, K::Int, 1, 30).value, 1 << 30);
-  EXPECT_EQ(bin(BinOp::Shr, K::Int, -16, 2).value, -4); // arithmetic
+  EXPECT_EQ(bin(BinOp::Shr, K::Int, -16, 2).value, -4);  // arithmetic
   EXPECT_EQ(bin(BinOp::Shr, K::UInt, 4294967280LL, 2).value, 1073741820);
-  EXPECT_EQ(bin(BinOp::Shl, K::UInt, 3, 31).value, 2147483648LL); // unsigned drops bits
+  EXPECT_EQ(bin(BinOp::Shl, K::UInt, 3, 31).value, 2147483648LL);  // unsigned drops bits
   EXPECT_EQ(bin(BinOp::Shl, K::ULong, 1, 63).value, INT64_MIN);
   EXPECT_EQ(binary(BinOp::Shl, K::Int, 1, 40, K::Int).fault, Fault::ShiftTooLarge);
   EXPECT_EQ(binary(BinOp::Shr, K::Int, 1, 32, K::Long).fault, Fault::ShiftTooLarge);
@@ -102,7 +102,7 @@ TEST(ArithShift, ShiftsAndChecksExponent) {
 
 TEST(ArithShift, LeftShiftOfSignedValuesFollowsC) {
   EXPECT_EQ(bin(BinOp::Shl, K::Int, -1, 1).fault, Fault::ShiftOfNegative);
-  EXPECT_EQ(bin(BinOp::Shl, K::Int, 1, 31).fault, Fault::ShiftOverflow); // into the sign bit
+  EXPECT_EQ(bin(BinOp::Shl, K::Int, 1, 31).fault, Fault::ShiftOverflow);  // into the sign bit
   EXPECT_EQ(bin(BinOp::Shl, K::Int, 0x40000000, 2).fault, Fault::ShiftOverflow);
   EXPECT_EQ(bin(BinOp::Shl, K::Int, 0, 31).value, 0);
   EXPECT_EQ(bin(BinOp::Shl, K::Long, 1, 62).value, 1LL << 62);
@@ -118,8 +118,8 @@ TEST(ArithBitwise, NormalisesResults) {
 
 TEST(ArithCompare, SignedAndUnsigned) {
   EXPECT_EQ(compare(BinOp::Lt, K::Int, -1, 1), 1);
-  EXPECT_EQ(compare(BinOp::Lt, K::UInt, 4294967295LL, 1), 0); // (unsigned)-1 < 1 is false
-  EXPECT_EQ(compare(BinOp::Gt, K::ULong, -1, 1), 1);          // ULONG_MAX > 1
+  EXPECT_EQ(compare(BinOp::Lt, K::UInt, 4294967295LL, 1), 0);  // (unsigned)-1 < 1 is false
+  EXPECT_EQ(compare(BinOp::Gt, K::ULong, -1, 1), 1);           // ULONG_MAX > 1
   EXPECT_EQ(compare(BinOp::Le, K::Long, INT64_MIN, INT64_MIN), 1);
   EXPECT_EQ(compare(BinOp::Ge, K::Int, 3, 4), 0);
   EXPECT_EQ(compare(BinOp::Eq, K::UInt, 5, 5), 1);
@@ -170,5 +170,5 @@ TEST(ArithMessages, PrintsUnsignedValuesAsUnsigned) {
   EXPECT_EQ(toString(4294967295LL, K::UInt), "4294967295");
 }
 
-} // namespace
-} // namespace culprit::exec::arith
+}  // namespace
+}  // namespace culprit::exec::arith

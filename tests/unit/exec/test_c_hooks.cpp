@@ -14,7 +14,7 @@ namespace {
 using testing::CProgram;
 
 // total = sum of (i + j)^2 for i < 3, j < 2 = 0 + 1 + 1 + 4 + 4 + 9 = 19.
-const char *const kNested = R"c(#include <stdio.h>
+const char* const kNested = R"c(#include <stdio.h>
 int sq(int x) {
   return x * x;
 }
@@ -41,7 +41,7 @@ class Hooks : public ::testing::Test {
 protected:
   CProgram p{kNested};
   ir::StmtId line(std::uint32_t l, int nth = 0) const { return p.stmtAt(l, nth); }
-  RunResult runWith(Observer *o, bool trace = false) const {
+  RunResult runWith(Observer* o, bool trace = false) const {
     RunOptions opt;
     opt.observer = o;
     opt.trace = trace;
@@ -62,18 +62,18 @@ TEST_F(Hooks, CoverageCountsStatementsAndBranchOutcomes) {
   ASSERT_EQ(r.stmtHits.size(), p.prog->stmts.size());
   EXPECT_EQ(r.stmtHits[line(3)], 6u);
   EXPECT_EQ(r.stmtHits[line(6)], 1u);
-  EXPECT_EQ(r.stmtHits[line(7, 0)], 1u); // int i = 0
-  EXPECT_EQ(r.stmtHits[line(7, 1)], 4u); // i < 3
-  EXPECT_EQ(r.stmtHits[line(7, 2)], 3u); // i++
+  EXPECT_EQ(r.stmtHits[line(7, 0)], 1u);  // int i = 0
+  EXPECT_EQ(r.stmtHits[line(7, 1)], 4u);  // i < 3
+  EXPECT_EQ(r.stmtHits[line(7, 2)], 3u);  // i++
   EXPECT_EQ(r.stmtHits[line(8, 1)], 9u);
   EXPECT_EQ(r.stmtHits[line(9)], 6u);
   EXPECT_EQ(r.stmtHits[line(12)], 0u);
   EXPECT_EQ(r.stmtHits[line(14)], 1u);
-  EXPECT_EQ(r.stmtHits[line(16, 1)], 1u); // break
+  EXPECT_EQ(r.stmtHits[line(16, 1)], 1u);  // break
   EXPECT_EQ(r.stmtHits[line(17)], 0u);
-  EXPECT_EQ(r.branchHits[line(7, 1)], 3u);    // true and false seen
-  EXPECT_EQ(r.branchHits[line(11)], 1u);      // only false
-  EXPECT_EQ(r.branchHits[line(15)], 1u << 2); // arm 0
+  EXPECT_EQ(r.branchHits[line(7, 1)], 3u);     // true and false seen
+  EXPECT_EQ(r.branchHits[line(11)], 1u);       // only false
+  EXPECT_EQ(r.branchHits[line(15)], 1u << 2);  // arm 0
   EXPECT_EQ(r.branchHits[line(6)], 0u);
 }
 
@@ -81,7 +81,7 @@ TEST_F(Hooks, TraceCarriesValuesIterationsAndContexts) {
   RunResult r = runWith(nullptr, true);
   const std::int64_t totals[] = {0, 1, 2, 6, 10, 19}, squares[] = {0, 1, 1, 4, 4, 9};
   int adds = 0, returns = 0;
-  for (const TraceEntry &e : r.trace) {
+  for (const TraceEntry& e : r.trace) {
     if (e.key.stmt == line(9)) {
       const int k = adds++;
       EXPECT_EQ(e.key.occurrence, static_cast<std::uint32_t>(k));
@@ -95,9 +95,9 @@ TEST_F(Hooks, TraceCarriesValuesIterationsAndContexts) {
     } else if (e.key.stmt == line(3)) {
       const int k = returns++;
       EXPECT_EQ(e.value, squares[k]);
-      EXPECT_EQ(e.iteration, 0u); // sq has no loop of its own
+      EXPECT_EQ(e.iteration, 0u);  // sq has no loop of its own
       EXPECT_EQ(r.callContexts[e.callContext], std::vector<ir::StmtId>{line(9)});
-      EXPECT_EQ(r.loopContexts[e.loopContext].size(), 2u); // main's loops are still active
+      EXPECT_EQ(r.loopContexts[e.loopContext].size(), 2u);  // main's loops are still active
     }
   }
   EXPECT_EQ(adds, 6);
@@ -113,7 +113,7 @@ TEST_F(Hooks, HijackedBranchChangesTheOutput) {
   h.hijacks[{line(11), 0}] = 1;
   RunResult r = runWith(&h, true);
   EXPECT_EQ(r.out, "big 19\none\n");
-  for (const TraceEntry &e : r.trace) {
+  for (const TraceEntry& e : r.trace) {
     if (e.key.stmt == line(11)) {
       EXPECT_TRUE(e.overridden);
       EXPECT_EQ(e.decision, 1);
@@ -123,7 +123,7 @@ TEST_F(Hooks, HijackedBranchChangesTheOutput) {
 
 TEST_F(Hooks, HijackedLoopConditionCutsAnIteration) {
   FixedHooks h;
-  h.hijacks[{line(8, 1), 1}] = 0; // i == 0: leave the inner loop before j == 1
+  h.hijacks[{line(8, 1), 1}] = 0;  // i == 0: leave the inner loop before j == 1
   EXPECT_EQ(runWith(&h).exitStatus, 18);
 }
 
@@ -168,7 +168,7 @@ TEST_F(Hooks, ObserverSeesEveryInstanceAndCanStop) {
     ir::StmtId target;
     std::vector<TraceEntry> seen;
     explicit StopAtBranch(ir::StmtId t) : target(t) {}
-    void onInstance(const TraceEntry &e) override { seen.push_back(e); }
+    void onInstance(const TraceEntry& e) override { seen.push_back(e); }
     bool stop() override { return seen.back().key.stmt == target; }
   } observer(line(11));
   RunResult r = runWith(&observer);
@@ -190,7 +190,7 @@ int main(void) {
   o.trace = true;
   RunResult r = p.run({}, o);
   ASSERT_EQ(r.verdict, Verdict::RuntimeError);
-  const TraceEntry &last = r.trace.back();
+  const TraceEntry& last = r.trace.back();
   EXPECT_EQ(last.key, (InstanceKey{r.failedStmt, 2}));
   EXPECT_FALSE(last.hasValue);
   EXPECT_EQ(last.iteration, 3u);
@@ -202,7 +202,7 @@ TEST(HooksThreads, ConcurrentRunsOfOneProgramAgree) {
   o.trace = true;
   o.coverage = true;
   const RunResult want = p.run({}, o);
-  auto worker = [&](bool *ok) {
+  auto worker = [&](bool* ok) {
     for (int k = 0; k < 200; ++k) {
       RunResult r = p.run({}, o);
       if (r.out != want.out || r.stmtHits != want.stmtHits || r.trace.size() != want.trace.size())
@@ -217,5 +217,5 @@ TEST(HooksThreads, ConcurrentRunsOfOneProgramAgree) {
   EXPECT_TRUE(ok2);
 }
 
-} // namespace
-} // namespace culprit::exec
+}  // namespace
+}  // namespace culprit::exec

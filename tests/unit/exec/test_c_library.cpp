@@ -170,7 +170,7 @@ int main(void) {
   in.nondet = {5, 300};
   RunResult r = p.run(in);
   EXPECT_EQ(r.verdict, Verdict::Exited);
-  EXPECT_EQ(r.exitStatus, 5 + 44 + 0); // 300 as unsigned char is 44; exhausted gives 0
+  EXPECT_EQ(r.exitStatus, 5 + 44 + 0);  // 300 as unsigned char is 44; exhausted gives 0
   EXPECT_EQ(r.nondetUsed, (std::vector<std::int64_t>{5, 44, 0}));
   in.nondet = {-3};
   r = p.run(in);
@@ -206,10 +206,10 @@ int main(int argc, char **argv) {
 }
 )c");
   struct Case {
-    const char *arg;
+    const char* arg;
     std::uint32_t line, col;
-    const char *what;
-    int nth = 0; // of the statements on the line
+    const char* what;
+    int nth = 0;  // of the statements on the line
   };
   const Case cases[] = {
       {"0", 11, 26, "signed integer overflow: 2147483647 + 1 cannot be represented in type 'int'"},
@@ -228,7 +228,7 @@ int main(int argc, char **argv) {
        1},
       {"11", 22, 27, "index 11 out of bounds for a pointer into argv of type 'char *[3]'"},
   };
-  for (const Case &c : cases) {
+  for (const Case& c : cases) {
     RunResult r = p.runArgs({c.arg});
     EXPECT_EQ(r.verdict, Verdict::RuntimeError) << c.arg;
     EXPECT_EQ(r.exitStatus, kStatusRuntimeError);
@@ -279,5 +279,5 @@ int main(void) { while (1) printf("0123456789"); }
   EXPECT_EQ(r.out.size(), 1000u);
 }
 
-} // namespace
-} // namespace culprit::exec
+}  // namespace
+}  // namespace culprit::exec

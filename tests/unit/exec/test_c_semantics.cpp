@@ -206,7 +206,7 @@ int harness(int a, unsigned char b) { return a * 2 + b; }
 int main(void) { return 0; }
 )c");
   RunInput in;
-  in.entryArgs = {20, 258}; // b receives 258 converted to unsigned char: 2
+  in.entryArgs = {20, 258};  // b receives 258 converted to unsigned char: 2
   RunOptions o;
   o.entry = "harness";
   RunResult r = p.run(in, o);
@@ -215,5 +215,5 @@ int main(void) { return 0; }
   EXPECT_EQ(r.exitStatus, 42);
 }
 
-} // namespace
-} // namespace culprit::exec
+}  // namespace
+}  // namespace culprit::exec

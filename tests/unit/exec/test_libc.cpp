@@ -17,7 +17,7 @@ FormatArg num(std::int64_t v) {
   return a;
 }
 
-FormatArg str(const std::string &s) {
+FormatArg str(const std::string& s) {
   FormatArg a;
   a.isPointer = true;
   a.text = s;
@@ -31,13 +31,13 @@ FormatArg null() {
   return a;
 }
 
-std::string fmt(const std::string &f, const std::vector<FormatArg> &args) {
+std::string fmt(const std::string& f, const std::vector<FormatArg>& args) {
   Formatted r = format(f, args);
   EXPECT_EQ(r.error, "") << f;
   return r.text;
 }
 
-std::string fmtError(const std::string &f, const std::vector<FormatArg> &args) {
+std::string fmtError(const std::string& f, const std::vector<FormatArg>& args) {
   return format(f, args).error;
 }
 
@@ -57,7 +57,7 @@ TEST(Printf, LengthModifiersReadTheRightType) {
   EXPECT_EQ(fmt("%hhd|%hhu|%hd|%hu", {num(200), num(-1), num(70000), num(-1)}),
             "-56|255|4464|65535");
   EXPECT_EQ(fmt("%zu|%lx", {num(5), num(-1)}), "5|ffffffffffffffff");
-  EXPECT_EQ(fmt("%d", {num(4294967296LL + 3)}), "3"); // int reads the low 32 bits
+  EXPECT_EQ(fmt("%d", {num(4294967296LL + 3)}), "3");  // int reads the low 32 bits
 }
 
 TEST(Printf, StarWidthAndPrecision) {
@@ -97,7 +97,7 @@ TEST(Printf, MatchesHostSnprintfOnAMix) {
 }
 
 TEST(Strtol, ParsesLikeGlibc) {
-  for (const char *s : {"42", "  -17xyz", "+8", "", "abc", "0x1A", "012", "2147483648",
+  for (const char* s : {"42", "  -17xyz", "+8", "", "abc", "0x1A", "012", "2147483648",
                         "99999999999999999999", "-99999999999999999999", " \t\n5", "-0"}) {
     EXPECT_EQ(parseLong(s, 10), std::strtol(s, nullptr, 10)) << s;
     EXPECT_EQ(parseLong(s, 0), std::strtol(s, nullptr, 0)) << s;
@@ -107,8 +107,8 @@ TEST(Strtol, ParsesLikeGlibc) {
   EXPECT_EQ(parseLong("0x", 16), 0);
   EXPECT_EQ(parseLong("0xg", 0), 0);
   EXPECT_EQ(parseLong("z", 36), 35);
-  EXPECT_EQ(parseLong("12", 1), 0);                            // invalid base
-  EXPECT_EQ(static_cast<int>(parseLong("4294967297", 10)), 1); // atoi truncates the long
+  EXPECT_EQ(parseLong("12", 1), 0);                             // invalid base
+  EXPECT_EQ(static_cast<int>(parseLong("4294967297", 10)), 1);  // atoi truncates the long
 }
 
 TEST(Scanf, ReadsIntegersAndCountsThem) {
@@ -119,7 +119,7 @@ TEST(Scanf, ReadsIntegersAndCountsThem) {
   EXPECT_EQ(r.items[1].value, -7);
   EXPECT_EQ(pos, 7u);
   r = scan("%d", "  12\n-7 rest", pos);
-  EXPECT_EQ(r.returnValue, 0); // "rest" is a matching failure
+  EXPECT_EQ(r.returnValue, 0);  // "rest" is a matching failure
   EXPECT_EQ(pos, 8u);
 }
 
@@ -151,7 +151,7 @@ TEST(Scanf, LiteralsWidthsLengthsAndSuppression) {
   EXPECT_EQ(r.items[5].value, 15);
   pos = 0;
   r = scan("%d", "99999999999", pos);
-  EXPECT_EQ(r.items[0].value, static_cast<int>(99999999999LL)); // glibc: (int) strtol
+  EXPECT_EQ(r.items[0].value, static_cast<int>(99999999999LL));  // glibc: (int) strtol
 }
 
 TEST(Scanf, CharactersAndStrings) {
@@ -164,5 +164,5 @@ TEST(Scanf, CharactersAndStrings) {
   EXPECT_NE(scan("%f", "1.5", pos).error, "");
 }
 
-} // namespace
-} // namespace culprit::exec::libc
+}  // namespace
+}  // namespace culprit::exec::libc

@@ -47,7 +47,7 @@ TEST(MachineIr, CountingLoopRunsWithCoverage) {
   EXPECT_EQ(r.exitStatus, 6);
   EXPECT_EQ(r.returnValue, 6);
   EXPECT_EQ(r.stmtHits, (std::vector<std::uint32_t>{1, 1, 5, 4, 4, 1, 1}));
-  EXPECT_EQ(r.branchHits[2], 3u); // both outcomes of the loop condition
+  EXPECT_EQ(r.branchHits[2], 3u);  // both outcomes of the loop condition
   EXPECT_EQ(r.steps, 17u);
 }
 
@@ -57,36 +57,36 @@ TEST(MachineIr, TraceNumbersOccurrencesAndIterations) {
   o.trace = true;
   RunResult r = run(*p, {}, o);
   ASSERT_EQ(r.trace.size(), 17u);
-  const TraceEntry &firstCond = r.trace[2];
+  const TraceEntry& firstCond = r.trace[2];
   EXPECT_EQ(firstCond.key, (InstanceKey{2, 0}));
   EXPECT_EQ(firstCond.decision, 1);
   EXPECT_EQ(firstCond.iteration, 1u);
-  const TraceEntry &thirdAdd = r.trace[2 + 2 * 3 + 1]; // cond, add, inc per iteration
+  const TraceEntry& thirdAdd = r.trace[2 + 2 * 3 + 1];  // cond, add, inc per iteration
   EXPECT_EQ(thirdAdd.key, (InstanceKey{3, 2}));
   EXPECT_TRUE(thirdAdd.hasValue);
   EXPECT_EQ(thirdAdd.value, 0 + 1 + 2);
   EXPECT_EQ(thirdAdd.iteration, 3u);
   EXPECT_EQ(r.loopContexts[thirdAdd.loopContext], (std::vector<std::uint32_t>{3}));
-  const TraceEntry &exitCond = r.trace[14];
+  const TraceEntry& exitCond = r.trace[14];
   EXPECT_EQ(exitCond.key, (InstanceKey{2, 4}));
   EXPECT_EQ(exitCond.decision, 0);
   EXPECT_EQ(exitCond.iteration, 5u);
-  EXPECT_EQ(r.trace[15].iteration, 0u); // printf after the loop
+  EXPECT_EQ(r.trace[15].iteration, 0u);  // printf after the loop
   EXPECT_EQ(r.trace[15].loopContext, 0u);
-  EXPECT_EQ(r.trace[16].value, 6); // the return
+  EXPECT_EQ(r.trace[16].value, 6);  // the return
 }
 
 TEST(MachineIr, OverrideChangesTheStoredValue) {
   auto p = countingLoop();
   FixedHooks hooks;
-  hooks.overrides[{3, 1}] = 100; // second execution of s = s + i
+  hooks.overrides[{3, 1}] = 100;  // second execution of s = s + i
   RunOptions o;
   o.observer = &hooks;
   o.trace = true;
   RunResult r = run(*p, {}, o);
-  EXPECT_EQ(r.out, "105\n"); // 100 + 2 + 3
+  EXPECT_EQ(r.out, "105\n");  // 100 + 2 + 3
   bool seen = false;
-  for (const TraceEntry &e : r.trace)
+  for (const TraceEntry& e : r.trace)
     if (e.key == InstanceKey{3, 1}) {
       seen = true;
       EXPECT_TRUE(e.overridden);
@@ -98,17 +98,17 @@ TEST(MachineIr, OverrideChangesTheStoredValue) {
 TEST(MachineIr, HijackLeavesTheLoopEarly) {
   auto p = countingLoop();
   FixedHooks hooks;
-  hooks.hijacks[{2, 2}] = 0; // the third evaluation of the condition says false
+  hooks.hijacks[{2, 2}] = 0;  // the third evaluation of the condition says false
   RunOptions o;
   o.observer = &hooks;
   RunResult r = run(*p, {}, o);
-  EXPECT_EQ(r.out, "1\n"); // 0 + 1
+  EXPECT_EQ(r.out, "1\n");  // 0 + 1
 }
 
 TEST(MachineIr, ObserverSeesInstancesAndStops) {
   struct Stopper : Observer {
     int seen = 0;
-    void onInstance(const TraceEntry &) override { ++seen; }
+    void onInstance(const TraceEntry&) override { ++seen; }
     bool stop() override { return seen == 3; }
   } stopper;
   auto p = countingLoop();
@@ -129,7 +129,7 @@ TEST(MachineIr, StepLimitEndsTheRun) {
   EXPECT_EQ(r.verdict, Verdict::StepLimit);
   EXPECT_EQ(r.message, "step limit of 5 statements exceeded");
   EXPECT_EQ(r.steps, 5u);
-  EXPECT_EQ(r.failedStmt, 2u); // the second evaluation of the loop condition would be the 6th
+  EXPECT_EQ(r.failedStmt, 2u);  // the second evaluation of the loop condition would be the 6th
 }
 
 /// int f(int n) { if (n < 2) return 1; return n * f(n - 1); }  harness entry f.
@@ -156,14 +156,14 @@ TEST(MachineIr, RecursiveHarnessEntryWithCallContexts) {
   EXPECT_EQ(r.verdict, Verdict::Exited);
   EXPECT_EQ(r.returnValue, 120);
   EXPECT_EQ(r.exitStatus, 120);
-  const TraceEntry &first = r.trace.front(); // if (n < 2) of f(5) ends before it recurses
+  const TraceEntry& first = r.trace.front();  // if (n < 2) of f(5) ends before it recurses
   EXPECT_EQ(first.key, (InstanceKey{0, 0}));
   EXPECT_EQ(r.callContexts[first.callContext].size(), 0u);
-  const TraceEntry &last = r.trace.back(); // the outer return, completed last
+  const TraceEntry& last = r.trace.back();  // the outer return, completed last
   EXPECT_EQ(last.key, (InstanceKey{2, 0}));
   EXPECT_EQ(last.value, 120);
   // The return of f(1) runs four calls deep, each call made by statement 2.
-  for (const TraceEntry &e : r.trace) {
+  for (const TraceEntry& e : r.trace) {
     if (e.key.stmt == 1) {
       EXPECT_EQ(r.callContexts[e.callContext], (std::vector<ir::StmtId>(4, 2)));
     }
@@ -194,7 +194,7 @@ TEST(MachineIr, RunawayRecursionIsARuntimeError) {
 TEST(MachineIr, OverflowInRecursionIsReportedWhereItHappens) {
   auto p = factorial();
   RunInput in;
-  in.entryArgs = {13}; // 13! does not fit in int
+  in.entryArgs = {13};  // 13! does not fit in int
   RunOptions o;
   o.entry = "f";
   RunResult r = run(*p, in, o);
@@ -207,5 +207,5 @@ TEST(MachineIr, OverflowInRecursionIsReportedWhereItHappens) {
   EXPECT_NE(r.err.find("hand.c:1:1: runtime error: signed integer overflow"), std::string::npos);
 }
 
-} // namespace
-} // namespace culprit::exec
+}  // namespace
+}  // namespace culprit::exec

@@ -13,12 +13,12 @@ TEST(Calls, RecursionAndPrototypesResolveToTheDefinition) {
     int main(void) { return fact(5); }
     int fact(int n) { return n <= 1 ? 1 : n * fact(n - 1); }
   )");
-  const ir::Function &fact = fn(*p, "fact");
-  const ir::Expr &call = *top(*p, "main", 0).expr;
+  const ir::Function& fact = fn(*p, "fact");
+  const ir::Expr& call = *top(*p, "main", 0).expr;
   ASSERT_EQ(call.kind, ExprKind::Call);
   EXPECT_EQ(call.callee, fact.id);
   EXPECT_EQ(call.builtin, Builtin::None);
-  const ir::Expr &inner = *top(*p, "fact", 0).expr->ops[2]->ops[1]; // fact(n - 1)
+  const ir::Expr& inner = *top(*p, "fact", 0).expr->ops[2]->ops[1];  // fact(n - 1)
   EXPECT_EQ(inner.callee, fact.id);
   EXPECT_EQ(ir::printExpr(*p, inner), "fact(n - 1)");
   EXPECT_EQ(p->functions.size(), 2u);
@@ -30,7 +30,7 @@ TEST(Calls, UnprototypedCallsConvertArgumentsToParameterTypes) {
     int main(void) { char c = 'x'; return g(c, 7L); }
     int g(x, y) short x; int y; { return x + y; }
   )");
-  const ir::Expr &call = *top(*p, "main", 1).expr;
+  const ir::Expr& call = *top(*p, "main", 1).expr;
   ASSERT_EQ(call.ops.size(), 2u);
   EXPECT_EQ(call.ops[0]->type->intKind, ir::IntKind::Short);
   EXPECT_EQ(call.ops[1]->type->intKind, ir::IntKind::Int);
@@ -48,13 +48,13 @@ TEST(Calls, ArraysAndArgvArePassedAsPointers) {
     int first(char **v) { return v[1][0]; }
     int main(int argc, char *argv[]) { int a[3] = {1, 2, 3}; return sum(a, 3) + first(argv); }
   )");
-  const ir::Expr &total = *top(*p, "main", 1).expr;
-  const ir::Expr &arg = *total.ops[0]->ops[0]; // a in sum(a, 3)
+  const ir::Expr& total = *top(*p, "main", 1).expr;
+  const ir::Expr& arg = *total.ops[0]->ops[0];  // a in sum(a, 3)
   ASSERT_EQ(arg.kind, ExprKind::Cast);
   EXPECT_TRUE(arg.type->isPointer());
   EXPECT_EQ(arg.ops[0]->kind, ExprKind::VarRef);
   EXPECT_TRUE(arg.ops[0]->type->isArray());
-  const ir::Expr &argv = *total.ops[1]->ops[0];
+  const ir::Expr& argv = *total.ops[1]->ops[0];
   EXPECT_EQ(argv.kind, ExprKind::VarRef);
   EXPECT_EQ(argv.type, p->vars[fn(*p, "first").params[0]].type);
 }
@@ -72,17 +72,17 @@ TEST(Calls, OutputBuiltinsAndStreams) {
       return 0;
     }
   )");
-  const ir::Expr &pf = *top(*p, "main", 1).expr;
+  const ir::Expr& pf = *top(*p, "main", 1).expr;
   EXPECT_EQ(pf.builtin, Builtin::Printf);
   ASSERT_EQ(pf.ops.size(), 3u);
-  ASSERT_EQ(pf.ops[0]->kind, ExprKind::Cast); // array-to-pointer decay of the literal
+  ASSERT_EQ(pf.ops[0]->kind, ExprKind::Cast);  // array-to-pointer decay of the literal
   ASSERT_EQ(pf.ops[0]->ops[0]->kind, ExprKind::StrLit);
   EXPECT_EQ(pf.ops[0]->ops[0]->text, "%d %s\n");
   EXPECT_EQ(pf.ops[2]->ops[0]->var, varId(*p, "msg"));
-  const ir::Expr &err = *top(*p, "main", 2).expr;
+  const ir::Expr& err = *top(*p, "main", 2).expr;
   EXPECT_EQ(err.builtin, Builtin::Fprintf);
   EXPECT_EQ(err.stream, 2);
-  ASSERT_EQ(err.ops.size(), 2u); // the stream is not an operand
+  ASSERT_EQ(err.ops.size(), 2u);  // the stream is not an operand
   EXPECT_EQ(err.ops[0]->ops[0]->text, "err %d\n");
   EXPECT_EQ(top(*p, "main", 3).expr->stream, 1);
   EXPECT_EQ(top(*p, "main", 4).expr->builtin, Builtin::Puts);
@@ -99,9 +99,9 @@ TEST(Calls, ConditionalStringArguments) {
       return 0;
     }
   )");
-  const ir::Expr &call = *top(*p, "main", 0).expr;
+  const ir::Expr& call = *top(*p, "main", 0).expr;
   ASSERT_EQ(call.ops.size(), 3u);
-  const ir::Expr &choice = *call.ops[1];
+  const ir::Expr& choice = *call.ops[1];
   ASSERT_EQ(choice.kind, ExprKind::Cond);
   EXPECT_TRUE(choice.type->isPointer());
   EXPECT_EQ(choice.ops[1]->ops[0]->text, "many");
@@ -126,7 +126,7 @@ TEST(Calls, InputAndConversionBuiltins) {
       exit(x);
     }
   )");
-  const ir::Expr &sc = *top(*p, "main", 2).expr;
+  const ir::Expr& sc = *top(*p, "main", 2).expr;
   EXPECT_EQ(sc.builtin, Builtin::Scanf);
   ASSERT_EQ(sc.ops.size(), 3u);
   ASSERT_EQ(sc.ops[1]->kind, ExprKind::AddrOf);
@@ -136,9 +136,9 @@ TEST(Calls, InputAndConversionBuiltins) {
   EXPECT_EQ(top(*p, "main", 2).role, ir::StmtRole::Call);
   EXPECT_EQ(text(*p, top(*p, "main", 3)),
             "x = (int)((long long)((long)atoi(argv[1]) + atol(argv[2])) + atoll(argv[3]))");
-  const ir::Expr &st = *rhs(top(*p, "main", 4)).ops[0];
+  const ir::Expr& st = *rhs(top(*p, "main", 4)).ops[0];
   EXPECT_EQ(st.builtin, Builtin::Strtol);
-  ASSERT_EQ(st.ops.size(), 2u); // the NULL end pointer is dropped
+  ASSERT_EQ(st.ops.size(), 2u);  // the NULL end pointer is dropped
   EXPECT_EQ(st.ops[1]->value, 10);
   EXPECT_EQ(rhs(top(*p, "main", 5)).builtin, Builtin::Getchar);
   EXPECT_EQ(top(*p, "main", 6).thenS->expr->builtin, Builtin::Abort);
@@ -155,9 +155,9 @@ int main(int argc, char **argv) {
   return 0;
 }
 )");
-  const ir::Stmt &s = top(*p, "main", 1);
+  const ir::Stmt& s = top(*p, "main", 1);
   EXPECT_EQ(s.role, ir::StmtRole::Assert);
-  const ir::Expr &call = *s.expr;
+  const ir::Expr& call = *s.expr;
   EXPECT_EQ(call.builtin, Builtin::Assert);
   ASSERT_EQ(call.ops.size(), 1u);
   EXPECT_EQ(call.ops[0]->kind, ExprKind::Binary);
@@ -167,7 +167,7 @@ int main(int argc, char **argv) {
 }
 
 TEST(Calls, NdebugRemovesAsserts) {
-  const char *source = "#include <assert.h>\nint main(void) { assert(0); return 0; }";
+  const char* source = "#include <assert.h>\nint main(void) { assert(0); return 0; }";
   Options options;
   options.defines = {"NDEBUG"};
   auto p = lower(source, options);
@@ -195,21 +195,21 @@ TEST(Calls, VerificationIntrinsics) {
       return 0;
     }
   )");
-  const ir::Expr &fail = *top(*p, "reach_error", 0).expr;
+  const ir::Expr& fail = *top(*p, "reach_error", 0).expr;
   EXPECT_EQ(fail.builtin, Builtin::AssertFail);
   ASSERT_EQ(fail.ops.size(), 4u);
-  EXPECT_EQ(fail.ops[3]->ops[0]->text, "reach_error"); // __func__
+  EXPECT_EQ(fail.ops[3]->ops[0]->text, "reach_error");  // __func__
   EXPECT_EQ(top(*p, "reach_error", 0).role, ir::StmtRole::Assert);
-  const ir::Expr &u = *top(*p, "main", 0).expr;
+  const ir::Expr& u = *top(*p, "main", 0).expr;
   EXPECT_EQ(u.builtin, Builtin::Nondet);
   EXPECT_EQ(u.type->intKind, ir::IntKind::UInt);
   EXPECT_EQ(top(*p, "main", 1).expr->type->intKind, ir::IntKind::Char);
-  EXPECT_EQ(top(*p, "main", 2).expr->ops[0]->builtin, Builtin::Nondet); // implicit int
+  EXPECT_EQ(top(*p, "main", 2).expr->ops[0]->builtin, Builtin::Nondet);  // implicit int
   EXPECT_EQ(top(*p, "main", 3).expr->builtin, Builtin::Assume);
   EXPECT_EQ(top(*p, "main", 3).role, ir::StmtRole::Assume);
   EXPECT_EQ(top(*p, "main", 4).expr->builtin, Builtin::Assume);
-  const ir::Stmt &reach = *top(*p, "main", 5).thenS;
-  EXPECT_EQ(reach.expr->builtin, Builtin::ReachError); // even though reach_error is defined
+  const ir::Stmt& reach = *top(*p, "main", 5).thenS;
+  EXPECT_EQ(reach.expr->builtin, Builtin::ReachError);  // even though reach_error is defined
   EXPECT_EQ(reach.expr->callee, ir::kNone);
   EXPECT_EQ(reach.role, ir::StmtRole::Assert);
   EXPECT_EQ(top(*p, "main", 6).thenS->expr->builtin, Builtin::ReachError);
@@ -235,5 +235,5 @@ TEST(Calls, StringsAndAddressesOnlyWhereAllowed) {
   EXPECT_EQ(st.col, 11u);
 }
 
-} // namespace
-} // namespace culprit::frontend::test
+}  // namespace
+}  // namespace culprit::frontend::test

@@ -14,7 +14,7 @@ TEST(Diagnostics, SyntaxErrorCarriesClangsMessageAndLocation) {
   try {
     lower("int main() {\n  int x = 1\n  return x;\n}\n");
     FAIL() << "no error";
-  } catch (const UserError &e) {
+  } catch (const UserError& e) {
     EXPECT_EQ(e.render(), "t.c:2:12: error: expected ';' at end of declaration");
     EXPECT_EQ(e.status(), kExitBadInput);
   }
@@ -36,7 +36,7 @@ TEST(Diagnostics, MissingFile) {
     try {
       parseFile(path);
       FAIL() << "no error for " << path;
-    } catch (const UserError &e) {
+    } catch (const UserError& e) {
       EXPECT_STREQ(e.what(), "cannot open file");
       EXPECT_EQ(e.file(), path);
       EXPECT_EQ(e.line(), 0u);
@@ -72,18 +72,18 @@ TEST(Diagnostics, NothingIsPrinted) {
 }
 
 struct Unsupported {
-  const char *name;
-  const char *source;
-  const char *message;
+  const char* name;
+  const char* source;
+  const char* message;
   unsigned line, col;
 };
 
-void PrintTo(const Unsupported &u, std::ostream *os) { *os << u.name; }
+void PrintTo(const Unsupported& u, std::ostream* os) { *os << u.name; }
 
 class UnsupportedConstruct : public testing::TestWithParam<Unsupported> {};
 
 TEST_P(UnsupportedConstruct, IsRejectedWhereItIsWritten) {
-  const Unsupported &u = GetParam();
+  const Unsupported& u = GetParam();
   Failure f = failure(u.source);
   EXPECT_EQ(f.message, std::string("unsupported construct: ") + u.message);
   EXPECT_EQ(f.file, "t.c");
@@ -163,9 +163,9 @@ const Unsupported kUnsupported[] = {
 };
 
 INSTANTIATE_TEST_SUITE_P(Frontend, UnsupportedConstruct, testing::ValuesIn(kUnsupported),
-                         [](const testing::TestParamInfo<Unsupported> &info) {
+                         [](const testing::TestParamInfo<Unsupported>& info) {
                            return std::string(info.param.name);
                          });
 
-} // namespace
-} // namespace culprit::frontend::test
+}  // namespace
+}  // namespace culprit::frontend::test

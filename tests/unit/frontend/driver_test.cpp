@@ -15,14 +15,14 @@ namespace fs = std::filesystem;
 class FrontendFiles : public testing::Test {
 protected:
   void SetUp() override {
-    const testing::TestInfo *info = testing::UnitTest::GetInstance()->current_test_info();
+    const testing::TestInfo* info = testing::UnitTest::GetInstance()->current_test_info();
     dir_ = fs::temp_directory_path() /
            ("culprit-fe-" + std::to_string(::getpid()) + "-" + info->name());
     fs::create_directories(dir_);
   }
   void TearDown() override { fs::remove_all(dir_); }
 
-  std::string write(const std::string &name, const std::string &text) {
+  std::string write(const std::string& name, const std::string& text) {
     fs::path path = dir_ / name;
     fs::create_directories(path.parent_path());
     std::ofstream(path) << text;
@@ -50,7 +50,7 @@ int main(int argc, char **argv) {
   EXPECT_EQ(p->files[0].path, path);
   ASSERT_EQ(p->files[0].lines.size(), 11u);
   EXPECT_EQ(p->files[0].lines[6], "  int n = argc > 1 ? atoi(argv[1]) : INT_MAX;");
-  const ir::Stmt &check = top(*p, "main", 1);
+  const ir::Stmt& check = top(*p, "main", 1);
   EXPECT_EQ(check.expr->builtin, ir::Builtin::Assert);
   EXPECT_EQ(p->where(check.range), path + ":8");
   EXPECT_EQ(text(*p, top(*p, "main", 0)), "argc > 1 ? atoi(argv[1]) : 2147483647");
@@ -64,7 +64,7 @@ TEST_F(FrontendFiles, UserHeadersGetTheirOwnFileIndex) {
   options.defines = {"N=21"};
   auto p = parseFile(path, options);
   ASSERT_EQ(p->files.size(), 2u);
-  const ir::Stmt &ret = top(*p, "twice", 0);
+  const ir::Stmt& ret = top(*p, "twice", 0);
   EXPECT_EQ(ret.range.file, 1u);
   EXPECT_EQ(ret.range.line, 2u);
   EXPECT_EQ(fs::path(p->files[1].path).filename(), "util.h");
@@ -73,7 +73,7 @@ TEST_F(FrontendFiles, UserHeadersGetTheirOwnFileIndex) {
 }
 
 TEST_F(FrontendFiles, StdOptionReachesClang) {
-  const char *source = "#if __STDC_VERSION__ != 201112L\n#error not c11\n#endif\nint x;\n";
+  const char* source = "#if __STDC_VERSION__ != 201112L\n#error not c11\n#endif\nint x;\n";
   Options c11;
   c11.std = "c11";
   EXPECT_NO_THROW(lower(source, c11));
@@ -100,7 +100,7 @@ TEST_F(FrontendFiles, CompileCommandsProvideTheFilesFlags) {
   std::string other = write("other.c", "int main(void) { return VALUE; }\n");
   Options fallback;
   fallback.compileCommands = db;
-  fallback.defines = {"VALUE=3"}; // not in the database: Options apply
+  fallback.defines = {"VALUE=3"};  // not in the database: Options apply
   EXPECT_EQ(top(*parseFile(other, fallback), "main", 0).expr->value, 3);
 
   Options missing;
@@ -134,7 +134,7 @@ TEST(Frontend, TwoHundredLinesParseQuickly) {
   }
   source += "int main(int argc, char **argv) {\n  int a[4] = {1, 2, 3, 4};\n"
             "  printf(\"%d\\n\", f0(a, 4) + atoi(argv[1]));\n  return 0;\n}\n";
-  lower(source); // warm up
+  lower(source);  // warm up
   auto start = std::chrono::steady_clock::now();
   auto p = lower(source);
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -142,5 +142,5 @@ TEST(Frontend, TwoHundredLinesParseQuickly) {
   EXPECT_LT(seconds, 0.5);
 }
 
-} // namespace
-} // namespace culprit::frontend::test
+}  // namespace
+}  // namespace culprit::frontend::test

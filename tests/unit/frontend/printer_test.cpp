@@ -4,7 +4,7 @@
 namespace culprit::frontend::test {
 namespace {
 
-std::string exprOf(const std::string &body, const std::string &decls = "int a, b, c;") {
+std::string exprOf(const std::string& body, const std::string& decls = "int a, b, c;") {
   auto p = lower(decls + "\nvoid f(void) { " + body + "; }");
   return text(*p, top(*p, "f", 0));
 }
@@ -64,7 +64,7 @@ int f(int a[], int n) {
 }
 )");
   std::string dump = ir::printProgram(*p);
-  const char *expected[] = {
+  const char* expected[] = {
       "file 0 t.c\n",
       "global 0 int[2][3] m = {1}\n",
       "function 0 int f(int* a, int n)\n",
@@ -79,7 +79,7 @@ int f(int a[], int n) {
       "    s9 return 9:3 return s\n",
   };
   std::size_t at = 0;
-  for (const char *part : expected) {
+  for (const char* part : expected) {
     std::size_t found = dump.find(part, at);
     ASSERT_NE(found, std::string::npos) << "missing, in order: " << part << "\nin:\n" << dump;
     at = found;
@@ -87,5 +87,5 @@ int f(int a[], int n) {
   EXPECT_EQ(ir::printStmtHeader(*p, *p->stmts[3]), "s3 assign 5:5 s = a[0]");
 }
 
-} // namespace
-} // namespace culprit::frontend::test
+}  // namespace
+}  // namespace culprit::frontend::test

@@ -7,7 +7,7 @@ namespace {
 using ir::StmtKind;
 using ir::StmtRole;
 
-void expectRange(const ir::SourceRange &r, unsigned line, unsigned col, unsigned endLine,
+void expectRange(const ir::SourceRange& r, unsigned line, unsigned col, unsigned endLine,
                  unsigned endCol) {
   EXPECT_EQ(r.line, line);
   EXPECT_EQ(r.col, col);
@@ -68,7 +68,7 @@ TEST(Statements, RolesFollowWhatTheStatementDoes) {
       StmtRole::None, StmtRole::Assign, StmtRole::Assign, StmtRole::Assign, StmtRole::Assign,
       StmtRole::Call, StmtRole::Output, StmtRole::Assert, StmtRole::Assume, StmtRole::Call,
       StmtRole::None, StmtRole::Branch, StmtRole::Branch, StmtRole::Return};
-  const ir::Stmt &body = *fn(*p, "main").body;
+  const ir::Stmt& body = *fn(*p, "main").body;
   ASSERT_EQ(body.children.size(), std::size(expected));
   for (std::size_t i = 0; i < std::size(expected); ++i)
     EXPECT_EQ(body.children[i]->role, expected[i]) << "statement " << i;
@@ -87,20 +87,20 @@ TEST(Statements, IfElseAndLoopsCarryTheirConditions) {
   return n;
 }
 )");
-  const ir::Stmt &s = top(*p, "f", 0);
+  const ir::Stmt& s = top(*p, "f", 0);
   ASSERT_EQ(s.kind, StmtKind::If);
   EXPECT_EQ(text(*p, s), "n > 0");
   EXPECT_EQ(text(*p, *s.thenS), "n--");
   EXPECT_EQ(text(*p, *s.elseS), "n++");
-  expectRange(s.range, 2, 7, 2, 12); // the condition
-  const ir::Stmt &w = top(*p, "f", 1);
+  expectRange(s.range, 2, 7, 2, 12);  // the condition
+  const ir::Stmt& w = top(*p, "f", 1);
   ASSERT_EQ(w.kind, StmtKind::While);
   EXPECT_EQ(text(*p, *w.body), "n += 2");
   expectRange(w.range, 3, 10, 3, 15);
-  const ir::Stmt &d = top(*p, "f", 2);
+  const ir::Stmt& d = top(*p, "f", 2);
   ASSERT_EQ(d.kind, StmtKind::DoWhile);
   EXPECT_EQ(text(*p, d), "n > 3");
-  EXPECT_LT(d.body->id, d.id); // the body comes first in the source
+  EXPECT_LT(d.body->id, d.id);  // the body comes first in the source
 }
 
 TEST(Statements, ForLoopsWithDeclarationsAndWithoutCondition) {
@@ -111,10 +111,10 @@ TEST(Statements, ForLoopsWithDeclarationsAndWithoutCondition) {
   for (s = 0; ; ) return s;
 }
 )");
-  const ir::Stmt &loop = top(*p, "f", 1);
+  const ir::Stmt& loop = top(*p, "f", 1);
   ASSERT_EQ(loop.kind, StmtKind::For);
   EXPECT_EQ(loop.role, StmtRole::Branch);
-  ASSERT_EQ(loop.init->kind, StmtKind::Block); // two declarators
+  ASSERT_EQ(loop.init->kind, StmtKind::Block);  // two declarators
   ASSERT_EQ(loop.init->children.size(), 2u);
   EXPECT_EQ(loop.init->children[1]->kind, StmtKind::Decl);
   EXPECT_EQ(loop.init->children[1]->role, StmtRole::Assign);
@@ -125,14 +125,14 @@ TEST(Statements, ForLoopsWithDeclarationsAndWithoutCondition) {
   EXPECT_LT(loop.id, loop.step->id);
   EXPECT_LT(loop.step->id, loop.body->id);
 
-  const ir::Stmt &forever = top(*p, "f", 2);
-  EXPECT_EQ(forever.role, StmtRole::Branch); // always true
+  const ir::Stmt& forever = top(*p, "f", 2);
+  EXPECT_EQ(forever.role, StmtRole::Branch);  // always true
   EXPECT_EQ(forever.expr, nullptr);
   EXPECT_EQ(forever.init, nullptr);
   EXPECT_EQ(forever.step, nullptr);
-  expectRange(forever.range, 4, 3, 4, 11); // `for (;;)`
+  expectRange(forever.range, 4, 3, 4, 11);  // `for (;;)`
 
-  const ir::Stmt &noCond = top(*p, "f", 3);
+  const ir::Stmt& noCond = top(*p, "f", 3);
   EXPECT_EQ(noCond.init->kind, StmtKind::Expr);
   EXPECT_EQ(noCond.init->role, StmtRole::Assign);
   EXPECT_EQ(noCond.expr, nullptr);
@@ -154,14 +154,14 @@ TEST(Statements, SwitchArmsGroupRunsOfLabelsAndFallThrough) {
   return r;
 }
 )");
-  const ir::Stmt &sw = top(*p, "f", 1);
+  const ir::Stmt& sw = top(*p, "f", 1);
   ASSERT_EQ(sw.kind, StmtKind::Switch);
   EXPECT_EQ(sw.role, StmtRole::Branch);
   EXPECT_EQ(text(*p, sw), "x");
   ASSERT_EQ(sw.arms.size(), 3u);
   EXPECT_EQ(sw.arms[0].values, (std::vector<std::int64_t>{1, 2}));
   EXPECT_FALSE(sw.arms[0].isDefault);
-  ASSERT_EQ(sw.arms[0].body.size(), 1u); // no break: falls through into arm 1
+  ASSERT_EQ(sw.arms[0].body.size(), 1u);  // no break: falls through into arm 1
   EXPECT_EQ(sw.arms[1].values, std::vector<std::int64_t>{3});
   ASSERT_EQ(sw.arms[1].body.size(), 2u);
   EXPECT_EQ(sw.arms[1].body[1]->kind, StmtKind::Break);
@@ -180,17 +180,17 @@ TEST(Statements, SwitchCaseValuesUseTheConditionsType) {
       return 0;
     }
   )");
-  const ir::Stmt &sw = top(*p, "f", 0);
+  const ir::Stmt& sw = top(*p, "f", 0);
   EXPECT_EQ(sw.arms[0].values[0], 'a');
   EXPECT_EQ(sw.arms[1].values[0], 3);
-  EXPECT_EQ(sw.expr->type->intKind, ir::IntKind::Int); // promoted
-  const ir::Stmt &wide = top(*p, "f", 1);
+  EXPECT_EQ(sw.expr->type->intKind, ir::IntKind::Int);  // promoted
+  const ir::Stmt& wide = top(*p, "f", 1);
   EXPECT_EQ(static_cast<std::uint64_t>(wide.arms[0].values[0]), ~std::uint64_t{0});
 }
 
 TEST(Statements, DeclarationsBeforeTheFirstCaseAreAccepted) {
   auto p = lower("int f(int x) { switch (x) { int t; case 1: t = 2; return t; } return 0; }");
-  const ir::Stmt &sw = top(*p, "f", 0);
+  const ir::Stmt& sw = top(*p, "f", 0);
   ASSERT_EQ(sw.arms.size(), 1u);
   EXPECT_EQ(sw.arms[0].body[0]->expr->ops[0]->var, varId(*p, "t"));
 }
@@ -208,15 +208,15 @@ TEST(Statements, DeclarationsOneStatementPerDeclarator) {
   return b;
 }
 )");
-  const ir::Stmt &a = top(*p, "f", 0);
-  const ir::Stmt &b = top(*p, "f", 1);
+  const ir::Stmt& a = top(*p, "f", 0);
+  const ir::Stmt& b = top(*p, "f", 1);
   EXPECT_EQ(a.kind, StmtKind::Decl);
   EXPECT_EQ(a.role, StmtRole::None);
   EXPECT_EQ(a.expr, nullptr);
   EXPECT_EQ(b.role, StmtRole::Assign);
   EXPECT_EQ(p->vars[b.var].name, "b");
-  expectRange(a.range, 2, 3, 2, 8);   // `int a`
-  expectRange(b.range, 2, 10, 2, 15); // `b = 2`
+  expectRange(a.range, 2, 3, 2, 8);    // `int a`
+  expectRange(b.range, 2, 10, 2, 15);  // `b = 2`
   EXPECT_EQ(top(*p, "f", 2).kind, StmtKind::Decl);
 }
 
@@ -233,10 +233,10 @@ int f(int x) {
 }
 )");
   expectRange(top(*p, "f", 0).range, 5, 3, 6, 8);
-  expectRange(top(*p, "f", 1).range, 7, 3, 7, 9); // the macro's use
-  const ir::Stmt &check = top(*p, "f", 2);
+  expectRange(top(*p, "f", 1).range, 7, 3, 7, 9);  // the macro's use
+  const ir::Stmt& check = top(*p, "f", 2);
   expectRange(check.range, 8, 3, 8, 20);
-  expectRange(check.expr->ops[0]->range, 8, 10, 8, 19); // `x < LIMIT` as written
+  expectRange(check.expr->ops[0]->range, 8, 10, 8, 19);  // `x < LIMIT` as written
   EXPECT_EQ(check.range.file, 0u);
   EXPECT_EQ(p->files[0].path, "t.c");
   EXPECT_EQ(p->sourceLine(check.range), "assert(x < LIMIT);");
@@ -253,15 +253,15 @@ main(argc, argv)
   return n + argv[1][0];
 }
 )");
-  const ir::Function &main = fn(*p, "main");
-  EXPECT_EQ(main.ret->intKind, ir::IntKind::Int); // implicit int
+  const ir::Function& main = fn(*p, "main");
+  EXPECT_EQ(main.ret->intKind, ir::IntKind::Int);  // implicit int
   ASSERT_EQ(main.params.size(), 2u);
-  const ir::Var &argv = p->vars[main.params[1]];
+  const ir::Var& argv = p->vars[main.params[1]];
   EXPECT_EQ(argv.name, "argv");
   ASSERT_TRUE(argv.type->isPointer());
   ASSERT_TRUE(argv.type->elem->isPointer());
   EXPECT_EQ(argv.type->elem->elem->intKind, ir::IntKind::Char);
-  const ir::Expr &call = *top(*p, "main", 0).expr;
+  const ir::Expr& call = *top(*p, "main", 0).expr;
   EXPECT_EQ(call.builtin, ir::Builtin::Atoi);
   EXPECT_EQ(ir::printExpr(*p, call), "atoi(argv[1])");
   EXPECT_EQ(text(*p, top(*p, "main", 1)), "n + (int)argv[1][0]");
@@ -269,7 +269,7 @@ main(argc, argv)
 
 TEST(Statements, ReturnConvertsToTheReturnType) {
   auto p = lower("char f(long x) { return x; } void g(void) { return; }");
-  const ir::Stmt &r = top(*p, "f", 0);
+  const ir::Stmt& r = top(*p, "f", 0);
   EXPECT_EQ(r.kind, StmtKind::Return);
   EXPECT_EQ(r.expr->kind, ir::ExprKind::Cast);
   EXPECT_EQ(r.expr->type->intKind, ir::IntKind::Char);
@@ -293,14 +293,14 @@ TEST(Statements, ExpressionFormsLowerToTheirNodes) {
   EXPECT_EQ(rhs(top(*p, "f", 1)).ops[0]->kind, ir::ExprKind::LogAnd);
   EXPECT_EQ(rhs(top(*p, "f", 2)).kind, ir::ExprKind::Cond);
   EXPECT_EQ(text(*p, top(*p, "f", 3)), "a = ~a % 3");
-  const ir::Expr &incs = rhs(top(*p, "f", 4));
+  const ir::Expr& incs = rhs(top(*p, "f", 4));
   EXPECT_TRUE(incs.ops[0]->prefix);
   EXPECT_TRUE(incs.ops[0]->increment);
   EXPECT_FALSE(incs.ops[1]->prefix);
   EXPECT_FALSE(incs.ops[1]->increment);
-  EXPECT_EQ(top(*p, "f", 5).expr->kind, ir::ExprKind::VarRef); // (void) is dropped
-  EXPECT_EQ(top(*p, "f", 6).expr->kind, ir::ExprKind::VarRef); // parentheses too
+  EXPECT_EQ(top(*p, "f", 5).expr->kind, ir::ExprKind::VarRef);  // (void) is dropped
+  EXPECT_EQ(top(*p, "f", 6).expr->kind, ir::ExprKind::VarRef);  // parentheses too
 }
 
-} // namespace
-} // namespace culprit::frontend::test
+}  // namespace
+}  // namespace culprit::frontend::test

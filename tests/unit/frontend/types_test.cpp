@@ -7,8 +7,8 @@ namespace {
 using ir::ExprKind;
 using ir::IntKind;
 
-ir::IntKind kindOf(const ir::Program &p, const std::string &name) {
-  const ir::Var &v = var(p, name);
+ir::IntKind kindOf(const ir::Program& p, const std::string& name) {
+  const ir::Var& v = var(p, name);
   EXPECT_TRUE(v.type->isInt()) << name;
   return v.type->intKind;
 }
@@ -44,9 +44,9 @@ TEST(Types, TypedefsAndEnumsResolveToIntegers) {
     int f(void) { return C; }
   )");
   EXPECT_EQ(kindOf(*p, "w"), IntKind::UShort);
-  EXPECT_EQ(kindOf(*p, "ep"), IntKind::UInt); // non-negative enums are unsigned int in C
+  EXPECT_EQ(kindOf(*p, "ep"), IntKind::UInt);  // non-negative enums are unsigned int in C
   EXPECT_EQ(kindOf(*p, "en"), IntKind::Int);
-  const ir::Expr &c = *top(*p, "f", 0).expr;
+  const ir::Expr& c = *top(*p, "f", 0).expr;
   ASSERT_EQ(c.kind, ExprKind::IntLit);
   EXPECT_EQ(c.value, 8);
   EXPECT_EQ(c.type->intKind, IntKind::Int);
@@ -54,7 +54,7 @@ TEST(Types, TypedefsAndEnumsResolveToIntegers) {
 
 TEST(Types, UsualArithmeticConversionsAreExplicitCasts) {
   auto p = lower("unsigned u; int i; long r; void f(void) { r = u + i; }");
-  const ir::Expr &sum = *rhs(top(*p, "f", 0)).ops.at(0); // r = (long)(u + (unsigned)i)
+  const ir::Expr& sum = *rhs(top(*p, "f", 0)).ops.at(0);  // r = (long)(u + (unsigned)i)
   ASSERT_EQ(sum.kind, ExprKind::Binary);
   EXPECT_EQ(sum.binop, ir::BinOp::Add);
   EXPECT_EQ(sum.type->intKind, IntKind::UInt);
@@ -66,7 +66,7 @@ TEST(Types, UsualArithmeticConversionsAreExplicitCasts) {
 
 TEST(Types, IntegerPromotionOfChar) {
   auto p = lower("char c; int r; void f(void) { r = c + 1; }");
-  const ir::Expr &sum = rhs(top(*p, "f", 0));
+  const ir::Expr& sum = rhs(top(*p, "f", 0));
   EXPECT_EQ(sum.type->intKind, IntKind::Int);
   ASSERT_EQ(sum.ops[0]->kind, ExprKind::Cast);
   EXPECT_EQ(sum.ops[0]->type->intKind, IntKind::Int);
@@ -75,7 +75,7 @@ TEST(Types, IntegerPromotionOfChar) {
 
 TEST(Types, ComparisonComputesInOperandTypeAndYieldsInt) {
   auto p = lower("unsigned u; int i, r; void f(void) { r = u < i; }");
-  const ir::Expr &cmp = rhs(top(*p, "f", 0));
+  const ir::Expr& cmp = rhs(top(*p, "f", 0));
   EXPECT_EQ(cmp.binop, ir::BinOp::Lt);
   EXPECT_EQ(cmp.type->intKind, IntKind::Int);
   EXPECT_EQ(cmp.ops[0]->type->intKind, IntKind::UInt);
@@ -84,7 +84,7 @@ TEST(Types, ComparisonComputesInOperandTypeAndYieldsInt) {
 
 TEST(Types, ShiftKeepsTheRightOperandsType) {
   auto p = lower("int x; unsigned long n; void f(void) { x = x << n; }");
-  const ir::Expr &shl = rhs(top(*p, "f", 0));
+  const ir::Expr& shl = rhs(top(*p, "f", 0));
   EXPECT_EQ(shl.binop, ir::BinOp::Shl);
   EXPECT_EQ(shl.type->intKind, IntKind::Int);
   EXPECT_EQ(shl.ops[1]->kind, ExprKind::VarRef);
@@ -93,13 +93,13 @@ TEST(Types, ShiftKeepsTheRightOperandsType) {
 
 TEST(Types, CompoundAssignmentRecordsItsComputationType) {
   auto p = lower("unsigned char b; int i; long l; void f(void) { b += 300; i -= l; }");
-  const ir::Expr &add = *top(*p, "f", 0).expr;
+  const ir::Expr& add = *top(*p, "f", 0).expr;
   ASSERT_EQ(add.kind, ExprKind::CompoundAssign);
   EXPECT_EQ(add.binop, ir::BinOp::Add);
   EXPECT_EQ(add.type->intKind, IntKind::UChar);
   EXPECT_EQ(add.computeType->intKind, IntKind::Int);
   EXPECT_EQ(add.ops[1]->kind, ExprKind::IntLit);
-  const ir::Expr &sub = *top(*p, "f", 1).expr;
+  const ir::Expr& sub = *top(*p, "f", 1).expr;
   EXPECT_EQ(sub.binop, ir::BinOp::Sub);
   EXPECT_EQ(sub.type->intKind, IntKind::Int);
   EXPECT_EQ(sub.computeType->intKind, IntKind::Long);
@@ -108,11 +108,11 @@ TEST(Types, CompoundAssignmentRecordsItsComputationType) {
 
 TEST(Types, AssignmentConvertsToTheLvalueType) {
   auto p = lower("char c; _Bool b; void f(void) { c = 300; b = 5; }");
-  const ir::Expr &toChar = rhs(top(*p, "f", 0));
+  const ir::Expr& toChar = rhs(top(*p, "f", 0));
   ASSERT_EQ(toChar.kind, ExprKind::Cast);
   EXPECT_EQ(toChar.type->intKind, IntKind::Char);
   EXPECT_EQ(toChar.ops[0]->value, 300);
-  const ir::Expr &toBool = rhs(top(*p, "f", 1));
+  const ir::Expr& toBool = rhs(top(*p, "f", 1));
   ASSERT_EQ(toBool.kind, ExprKind::Cast);
   EXPECT_EQ(toBool.type->intKind, IntKind::Bool);
 }
@@ -123,7 +123,7 @@ TEST(Types, LiteralsHaveCsTypesAndNormalisedValues) {
     unsigned long max = 18446744073709551615UL; char wrap = 200;
   )");
   EXPECT_EQ(var(*p, "a").init->value, 97);
-  EXPECT_EQ(var(*p, "neg").init->value, -1); // plain char is signed
+  EXPECT_EQ(var(*p, "neg").init->value, -1);  // plain char is signed
   EXPECT_EQ(var(*p, "big").init->value, 4294967295LL);
   EXPECT_EQ(var(*p, "hex").init->value, 4294967295LL);
   EXPECT_EQ(static_cast<std::uint64_t>(var(*p, "max").init->value), 18446744073709551615ULL);
@@ -138,7 +138,7 @@ TEST(Types, SizeofAndAlignofFoldToUnsignedLong) {
   )");
   const std::int64_t expected[] = {8, 40, 4, 4};
   for (int i = 0; i < 4; ++i) {
-    const ir::Expr &e = rhs(top(*p, "f", i));
+    const ir::Expr& e = rhs(top(*p, "f", i));
     ASSERT_EQ(e.kind, ExprKind::IntLit) << i;
     EXPECT_EQ(e.value, expected[i]) << i;
     EXPECT_EQ(e.type->intKind, IntKind::ULong) << i;
@@ -147,37 +147,37 @@ TEST(Types, SizeofAndAlignofFoldToUnsignedLong) {
 
 TEST(Types, MultiDimensionalArraysIndexThroughDecay) {
   auto p = lower("int m[2][3]; int f(int i) { return m[i][2]; }");
-  const ir::Var &m = var(*p, "m");
+  const ir::Var& m = var(*p, "m");
   ASSERT_TRUE(m.type->isArray());
   EXPECT_EQ(m.type->length, 2u);
   EXPECT_EQ(m.type->elem->length, 3u);
   EXPECT_EQ(m.type->cellCount(), 6u);
-  const ir::Expr &outer = *top(*p, "f", 0).expr; // m[i][2]
+  const ir::Expr& outer = *top(*p, "f", 0).expr;  // m[i][2]
   ASSERT_EQ(outer.kind, ExprKind::Index);
   EXPECT_TRUE(outer.type->isInt());
-  const ir::Expr &decayRow = *outer.ops[0];
+  const ir::Expr& decayRow = *outer.ops[0];
   ASSERT_EQ(decayRow.kind, ExprKind::Cast);
   EXPECT_TRUE(decayRow.type->isPointer());
-  const ir::Expr &row = *decayRow.ops[0]; // m[i]: int[3]
+  const ir::Expr& row = *decayRow.ops[0];  // m[i]: int[3]
   ASSERT_EQ(row.kind, ExprKind::Index);
   EXPECT_TRUE(row.type->isArray());
-  ASSERT_EQ(row.ops[0]->kind, ExprKind::Cast); // m decays to int (*)[3]
+  ASSERT_EQ(row.ops[0]->kind, ExprKind::Cast);  // m decays to int (*)[3]
   EXPECT_EQ(row.ops[0]->type->elem, m.type->elem);
   EXPECT_EQ(row.ops[0]->ops[0]->kind, ExprKind::VarRef);
 }
 
 TEST(Types, ArrayParametersDecayToPointers) {
   auto p = lower("int f(int a[], int m[][3], int n) { return a[n] + m[n][0]; }");
-  const ir::Function &f = fn(*p, "f");
+  const ir::Function& f = fn(*p, "f");
   ASSERT_EQ(f.params.size(), 3u);
-  const ir::Var &a = p->vars[f.params[0]];
-  const ir::Var &m = p->vars[f.params[1]];
+  const ir::Var& a = p->vars[f.params[0]];
+  const ir::Var& m = p->vars[f.params[1]];
   ASSERT_TRUE(a.type->isPointer());
   EXPECT_EQ(a.type->elem->intKind, IntKind::Int);
   ASSERT_TRUE(m.type->isPointer());
   EXPECT_TRUE(m.type->elem->isArray());
   EXPECT_EQ(a.storage, ir::Var::Storage::Param);
-  const ir::Expr &index = *top(*p, "f", 0).expr->ops[0]; // a[n]: no decay, a is a pointer
+  const ir::Expr& index = *top(*p, "f", 0).expr->ops[0];  // a[n]: no decay, a is a pointer
   EXPECT_EQ(index.ops[0]->kind, ExprKind::VarRef);
 }
 
@@ -193,17 +193,17 @@ TEST(Types, GlobalInitializersAreFoldedAndFlattened) {
     int z;
   )");
   EXPECT_EQ(var(*p, "g").init->value, 7);
-  const ir::Expr &arr = *var(*p, "arr").init;
+  const ir::Expr& arr = *var(*p, "arr").init;
   ASSERT_EQ(arr.kind, ExprKind::InitList);
-  EXPECT_EQ(arr.initOffsets, (std::vector<std::uint64_t>{0, 2})); // zeros are implicit
+  EXPECT_EQ(arr.initOffsets, (std::vector<std::uint64_t>{0, 2}));  // zeros are implicit
   EXPECT_EQ(arr.ops[1]->value, 3);
   EXPECT_EQ(var(*p, "m").init->initOffsets, (std::vector<std::uint64_t>{0, 3}));
   EXPECT_EQ(var(*p, "d").init->initOffsets, (std::vector<std::uint64_t>{2}));
-  const ir::Expr &s = *var(*p, "s").init;
+  const ir::Expr& s = *var(*p, "s").init;
   ASSERT_EQ(s.kind, ExprKind::StrLit);
   EXPECT_EQ(s.text, "hi");
   EXPECT_EQ(var(*p, "s").type->length, 3u);
-  const ir::Expr &t = *var(*p, "t").init;
+  const ir::Expr& t = *var(*p, "t").init;
   EXPECT_EQ(t.initOffsets, (std::vector<std::uint64_t>{0, 1, 3}));
   EXPECT_EQ(t.ops[2]->value, 'c');
   EXPECT_EQ(var(*p, "z").init, nullptr);
@@ -231,7 +231,7 @@ TEST(Types, LocalInitializersAreExpressions) {
       return a[0] + buf[0] + y;
     }
   )");
-  const ir::Stmt &a = top(*p, "f", 0);
+  const ir::Stmt& a = top(*p, "f", 0);
   ASSERT_EQ(a.kind, ir::StmtKind::Decl);
   ASSERT_EQ(a.expr->kind, ExprKind::InitList);
   EXPECT_EQ(a.expr->initOffsets, (std::vector<std::uint64_t>{0, 1}));
@@ -246,13 +246,13 @@ TEST(Types, StaticLocalsBecomeUniquelyNamedGlobals) {
     int f(void) { static int n = 1; return n++; }
     int g(void) { static int n; { static int n = 5; return n; } }
   )");
-  const ir::Var &fn1 = var(*p, "f.n");
+  const ir::Var& fn1 = var(*p, "f.n");
   EXPECT_EQ(fn1.storage, ir::Var::Storage::Global);
   EXPECT_EQ(fn1.init->value, 1);
   EXPECT_EQ(var(*p, "g.n").init, nullptr);
   EXPECT_EQ(var(*p, "g.n.1").init->value, 5);
   EXPECT_EQ(p->globals.size(), 3u);
-  ASSERT_EQ(fn(*p, "f").body->children.size(), 1u); // no statement for the declaration
+  ASSERT_EQ(fn(*p, "f").body->children.size(), 1u);  // no statement for the declaration
   EXPECT_EQ(top(*p, "f", 0).expr->ops[0]->var, varId(*p, "f.n"));
   EXPECT_TRUE(fn(*p, "f").frame.empty());
 }
@@ -266,8 +266,8 @@ TEST(Types, ShadowedLocalsAreDistinctVariablesWithFrameSlots) {
       return y;
     }
   )");
-  const ir::Function &f = fn(*p, "f");
-  ASSERT_EQ(f.frame.size(), 3u); // x, y, inner y
+  const ir::Function& f = fn(*p, "f");
+  ASSERT_EQ(f.frame.size(), 3u);  // x, y, inner y
   for (std::size_t i = 0; i < f.frame.size(); ++i) {
     EXPECT_EQ(p->vars[f.frame[i]].slot, i);
     EXPECT_EQ(p->vars[f.frame[i]].func, f.id);
@@ -275,11 +275,11 @@ TEST(Types, ShadowedLocalsAreDistinctVariablesWithFrameSlots) {
   EXPECT_EQ(f.params, std::vector<ir::VarId>{f.frame[0]});
   ir::VarId outer = f.frame[1], inner = f.frame[2];
   EXPECT_NE(outer, inner);
-  const ir::Stmt &block = top(*p, "f", 1);
+  const ir::Stmt& block = top(*p, "f", 1);
   EXPECT_EQ(block.children.at(1)->expr->ops[0]->var, inner);
   EXPECT_EQ(top(*p, "f", 2).expr->ops[0]->var, outer);
   EXPECT_EQ(p->vars[inner].storage, ir::Var::Storage::Local);
 }
 
-} // namespace
-} // namespace culprit::frontend::test
+}  // namespace
+}  // namespace culprit::frontend::test

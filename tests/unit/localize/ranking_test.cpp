@@ -19,5 +19,6 @@ TEST(TiePositions, WorstBestAverage) {
 
 TEST(TiePositions, AllTied) {
   auto pos = tiePositions(3, [](auto, auto) { return true; });
-  for (auto& p : pos) EXPECT_EQ(p.worst, 3u);
+  for (auto& p : pos)
+    EXPECT_EQ(p.worst, 3u);
 }

@@ -58,7 +58,8 @@ struct FakeProgram {
   }
 };
 
-culprit::testing::CoverageMatrix matrix(std::vector<std::vector<bool>> rows, std::vector<bool> failing) {
+culprit::testing::CoverageMatrix matrix(std::vector<std::vector<bool>> rows,
+                                        std::vector<bool> failing) {
   culprit::testing::CoverageMatrix m;
   m.statementCount = rows[0].size();
   m.covered = std::move(rows);

@@ -17,16 +17,16 @@ using testutil::handFormula;
 using testutil::load;
 using Sets = std::set<std::vector<SoftId>>;
 
-Sets setsOf(const McsResult &r) {
+Sets setsOf(const McsResult& r) {
   Sets sets;
-  for (const Mcs &m : r.mcses)
+  for (const Mcs& m : r.mcses)
     sets.insert(m.softs);
   return sets;
 }
 
-std::vector<Weight> weightsOf(const McsResult &r) {
+std::vector<Weight> weightsOf(const McsResult& r) {
   std::vector<Weight> w;
-  for (const Mcs &m : r.mcses)
+  for (const Mcs& m : r.mcses)
     w.push_back(m.weight);
   return w;
 }
@@ -34,12 +34,12 @@ std::vector<Weight> weightsOf(const McsResult &r) {
 class McsEngine : public ::testing::TestWithParam<std::string> {
 protected:
   /// The engine under test, wrapped in the checking decorator.
-  std::unique_ptr<McsEnumerator> make(Session &s, McsBounds bounds = {}) {
+  std::unique_ptr<McsEnumerator> make(Session& s, McsBounds bounds = {}) {
     std::unique_ptr<McsEnumerator> e = makeMcsEnumerator(GetParam(), s, bounds);
     EXPECT_NE(e, nullptr);
     return withMcsCheck(std::move(e), s);
   }
-  McsResult run(Session &s, McsBounds bounds = {}) {
+  McsResult run(Session& s, McsBounds bounds = {}) {
     std::unique_ptr<McsEnumerator> e = make(s, bounds);
     return enumerateMcses(s, *e);
   }
@@ -84,7 +84,7 @@ TEST_P(McsEngine, SizeBoundIsCompleteUpToTheBound) {
   load(all, handFormula(ctx));
   McsResult r3 = run(all, {.maxSize = 3});
   EXPECT_EQ(setsOf(r3), kHandMcses);
-  EXPECT_EQ(r3.stop, StopReason::Exhausted); // nothing larger exists
+  EXPECT_EQ(r3.stop, StopReason::Exhausted);  // nothing larger exists
 }
 
 TEST_P(McsEngine, WeightedSizeBoundKeepsWeightOrder) {
@@ -127,7 +127,7 @@ TEST_P(McsEngine, BitVectorChainGivesAngelicValues) {
   McsResult r = run(s, {.maxSize = 3});
   EXPECT_EQ(setsOf(r), (Sets{{1}, {2}, {3}}));
   EXPECT_EQ(r.stop, StopReason::Exhausted);
-  for (const Mcs &m : r.mcses) {
+  for (const Mcs& m : r.mcses) {
     if (m.softs != std::vector<SoftId>{2}) continue;
     // Relaxing x3 = x2 + 3: the angelic x3 doubles to 10.
     std::uint64_t angelic = m.model.eval(x[3], true).get_numeral_uint64();
@@ -184,8 +184,8 @@ TEST_P(McsEngine, IncrementalAdditionsBetweenCalls) {
   // Expected: the extended formula's MCSs that do not contain an already reported one.
   BruteForce brute(ctx, f);
   Sets expected;
-  for (const std::vector<SoftId> &m : brute.mcses(0)) {
-    bool blocked = std::any_of(first.begin(), first.end(), [&](const std::vector<SoftId> &c) {
+  for (const std::vector<SoftId>& m : brute.mcses(0)) {
+    bool blocked = std::any_of(first.begin(), first.end(), [&](const std::vector<SoftId>& c) {
       return std::includes(m.begin(), m.end(), c.begin(), c.end());
     });
     if (!blocked) expected.insert(m);
@@ -201,7 +201,7 @@ TEST_P(McsEngine, BlockingClausesStayPrivate) {
   EXPECT_EQ(run(s).mcses.size(), 6u);
   EXPECT_EQ(s.check(s.selectors(std::vector<SoftId>{1, 2, 3})), Answer::Sat);
   EXPECT_EQ(checkMcs(s, std::vector<SoftId>{0, 3}), McsVerdict::Mcs);
-  EXPECT_EQ(setsOf(run(s)), kHandMcses); // a second enumerator starts afresh
+  EXPECT_EQ(setsOf(run(s)), kHandMcses);  // a second enumerator starts afresh
 }
 
 TEST_P(McsEngine, WallClockTimeoutIsIncompleteNotACrash) {
@@ -227,13 +227,13 @@ TEST_P(McsEngine, PerQueryTimeoutIsIncompleteNotACrash) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Engines, McsEngine, ::testing::Values("maxsat", "cardinality"),
-                         [](const auto &info) { return info.param; });
+                         [](const auto& info) { return info.param; });
 
 TEST(McsRegistry, NamesFactoriesAndHelp) {
   z3::context ctx;
   Session s(ctx);
   ASSERT_EQ(mcsEnumerators().size(), 2u);
-  for (const McsEnumeratorInfo &e : mcsEnumerators()) {
+  for (const McsEnumeratorInfo& e : mcsEnumerators()) {
     EXPECT_FALSE(e.help.empty());
     EXPECT_NE(makeMcsEnumerator(e.name, s), nullptr);
   }
@@ -252,16 +252,16 @@ TEST(CheckMcs, Verdicts) {
 /// Reports {0} on a formula where it is not a correction set.
 class BogusEnumerator final : public McsEnumerator {
 public:
-  explicit BogusEnumerator(Session &s) : s_(s) {}
+  explicit BogusEnumerator(Session& s) : s_(s) {}
   std::optional<Mcs> next() override {
     s_.check();
     return Mcs{{0}, 1, s_.model()};
   }
   StopReason stopReason() const override { return StopReason::Exhausted; }
-  const std::string &stopDetail() const override { return detail_; }
+  const std::string& stopDetail() const override { return detail_; }
 
 private:
-  Session &s_;
+  Session& s_;
   std::string detail_;
 };
 
@@ -273,5 +273,5 @@ TEST(CheckMcs, DecoratorCatchesWrongSets) {
   EXPECT_THROW(e->next(), std::logic_error);
 }
 
-} // namespace
-} // namespace culprit::solve
+}  // namespace
+}  // namespace culprit::solve

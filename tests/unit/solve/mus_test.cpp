@@ -15,7 +15,7 @@ using testutil::handFormula;
 using testutil::load;
 
 /// Direct check: hard ∧ softs unsatisfiable, and satisfiable without any one of them.
-void expectMinimalUnsat(Session &s, const std::vector<SoftId> &mus) {
+void expectMinimalUnsat(Session& s, const std::vector<SoftId>& mus) {
   EXPECT_EQ(s.check(s.selectors(mus)), Answer::Unsat);
   for (std::size_t i = 0; i < mus.size(); ++i) {
     std::vector<SoftId> rest = mus;
@@ -74,7 +74,7 @@ TEST(Mus, LargeCoreIsTrimmed) {
   std::vector<z3::expr> a;
   for (int i = 0; i <= n; ++i)
     a.push_back(ctx.bool_const(("a" + std::to_string(i)).c_str()));
-  auto group = [&](const z3::expr &clause) {
+  auto group = [&](const z3::expr& clause) {
     z3::expr sel = s.freshBool("g");
     s.addHard(z3::implies(sel, clause));
     return s.addSoft(sel);
@@ -109,5 +109,5 @@ TEST(Mus, TimeoutIsReportedNotACrash) {
   }
 }
 
-} // namespace
-} // namespace culprit::solve
+}  // namespace
+}  // namespace culprit::solve

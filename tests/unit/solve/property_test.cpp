@@ -27,12 +27,12 @@ constexpr int kFormulas = 200;
 struct Case {
   std::size_t groups;
   bool weighted;
-  std::size_t maxSize; // 0 = unbounded
+  std::size_t maxSize;  // 0 = unbounded
 };
 
 /// Formula `i` of the fixed sequence: sizes 6..10, every other formula weighted; formulas
 /// with more than 8 groups use the size bound 3, smaller ones none.
-Case caseOf(int i, std::mt19937 &rng) {
+Case caseOf(int i, std::mt19937& rng) {
   std::size_t groups = 6 + std::uniform_int_distribution<std::size_t>(0, 4)(rng);
   return {groups, i % 2 == 1, groups > 8 ? 3u : 0u};
 }
@@ -59,7 +59,7 @@ TEST_P(RandomFormulas, EnumerationMatchesBruteForce) {
     ASSERT_TRUE(r.complete) << stopReasonName(r.stop) << " " << r.detail;
     std::set<std::vector<SoftId>> found;
     Weight previous = 0;
-    for (const Mcs &m : r.mcses) {
+    for (const Mcs& m : r.mcses) {
       std::uint32_t mask = BruteForce::toMask(m.softs);
       EXPECT_TRUE(brute.isMcs(mask)) << "not an MCS";
       EXPECT_TRUE(std::is_sorted(m.softs.begin(), m.softs.end()));
@@ -76,18 +76,18 @@ TEST_P(RandomFormulas, EnumerationMatchesBruteForce) {
     EXPECT_EQ(r.stop, larger ? StopReason::SizeBound : StopReason::Exhausted);
     total += found.size();
   }
-  EXPECT_GT(total, static_cast<std::size_t>(kFormulas)); // the generator is not degenerate
+  EXPECT_GT(total, static_cast<std::size_t>(kFormulas));  // the generator is not degenerate
 }
 
 INSTANTIATE_TEST_SUITE_P(Engines, RandomFormulas, ::testing::Values("maxsat", "cardinality"),
-                         [](const auto &info) { return info.param; });
+                         [](const auto& info) { return info.param; });
 
 TEST(RandomFormulas, MaxSatOptimumMatchesBruteForce) {
   std::mt19937 rng(7);
   for (int i = 0; i < kFormulas; ++i) {
     z3::context ctx;
     Case c = caseOf(i, rng);
-    c.groups = std::min<std::size_t>(c.groups, 8); // brute force over all 2^n subsets
+    c.groups = std::min<std::size_t>(c.groups, 8);  // brute force over all 2^n subsets
     Formula f = randomFormula(ctx, rng, c.groups, c.weighted);
     BruteForce brute(ctx, f);
     Weight best = std::numeric_limits<Weight>::max();
@@ -137,5 +137,5 @@ TEST(RandomFormulas, MusIsMinimalUnsatisfiable) {
   EXPECT_GT(unsat, kFormulas / 2);
 }
 
-} // namespace
-} // namespace culprit::solve
+}  // namespace
+}  // namespace culprit::solve

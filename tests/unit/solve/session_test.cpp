@@ -35,7 +35,7 @@ TEST(Session, ChecksHardConstraintsUnderAssumptions) {
   EXPECT_EQ(s.check(s.selectorsExcept(std::vector<SoftId>{ib})), Answer::Sat);
   EXPECT_EQ(s.relaxedIn(s.model()), std::vector<SoftId>{ib});
 
-  const QueryStats &st = s.stats();
+  const QueryStats& st = s.stats();
   EXPECT_EQ(st.queries, 3u);
   EXPECT_EQ(st.sat, 2u);
   EXPECT_EQ(st.unsat, 1u);
@@ -58,13 +58,13 @@ TEST(Session, RejectsMisuse) {
   z3::context ctx;
   Session s(ctx);
   z3::expr a = ctx.bool_const("a"), x = ctx.int_const("x");
-  EXPECT_THROW(s.addSoft(x > 1), std::logic_error); // not a literal
-  EXPECT_THROW(s.addSoft(a, 0), std::logic_error);  // weight must be positive
+  EXPECT_THROW(s.addSoft(x > 1), std::logic_error);  // not a literal
+  EXPECT_THROW(s.addSoft(a, 0), std::logic_error);   // weight must be positive
   s.addSoft(a);
-  EXPECT_THROW(s.addSoft(a), std::logic_error); // registered twice
-  EXPECT_THROW(s.pop(), std::logic_error);      // pop without push
+  EXPECT_THROW(s.addSoft(a), std::logic_error);  // registered twice
+  EXPECT_THROW(s.pop(), std::logic_error);       // pop without push
   EXPECT_EQ(s.check(), Answer::Sat);
-  EXPECT_THROW(s.unsatCore(), std::logic_error); // last answer was sat
+  EXPECT_THROW(s.unsatCore(), std::logic_error);  // last answer was sat
 }
 
 TEST(Session, PopRemovesAssertionsAndSoftGroups) {
@@ -84,7 +84,7 @@ TEST(Session, PopRemovesAssertionsAndSoftGroups) {
   EXPECT_TRUE(s.unitWeights());
   EXPECT_FALSE(s.softOf(b).has_value());
   EXPECT_EQ(s.check(s.selectors(s.allSofts())), Answer::Sat);
-  s.addSoft(b); // may be registered again once its scope is gone
+  s.addSoft(b);  // may be registered again once its scope is gone
 }
 
 TEST(SessionDeathTest, UnbalancedPushIsCaught) {
@@ -93,7 +93,7 @@ TEST(SessionDeathTest, UnbalancedPushIsCaught) {
         z3::context ctx;
         Session s(ctx);
         Session::Scope scope(s);
-        s.push(); // pushed inside the scope, never popped
+        s.push();  // pushed inside the scope, never popped
       },
       "unbalanced push/pop");
   EXPECT_DEATH(
@@ -128,7 +128,7 @@ TEST(Session, DeadlineBoundsQueries) {
   std::uint64_t before = s.stats().queries;
   EXPECT_EQ(s.check(past), Answer::Unknown);
   EXPECT_EQ(s.reasonUnknown(), "deadline");
-  EXPECT_EQ(s.stats().queries, before); // the solver was not called
+  EXPECT_EQ(s.stats().queries, before);  // the solver was not called
   EXPECT_FALSE(Deadline().bounded());
   EXPECT_EQ(Deadline().remainingMs(), kNoTimeout);
 }
@@ -174,5 +174,5 @@ TEST(Session, StatsSinceGivesDifferences) {
   EXPECT_EQ(d.maxCore, 4u);
 }
 
-} // namespace
-} // namespace culprit::solve
+}  // namespace
+}  // namespace culprit::solve

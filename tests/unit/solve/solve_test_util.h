@@ -23,7 +23,7 @@ struct Formula {
   std::vector<z3::expr> groups;
   std::vector<Weight> weights;
 
-  void addGroup(const z3::expr &selector, const z3::expr &group, Weight w = 1) {
+  void addGroup(const z3::expr& selector, const z3::expr& group, Weight w = 1) {
     selectors.push_back(selector);
     groups.push_back(group);
     weights.push_back(w);
@@ -32,15 +32,15 @@ struct Formula {
 };
 
 /// A constraint z3 cannot settle quickly: factor a product of two 40-bit primes in 128 bits.
-inline z3::expr hardFactoring(z3::context &ctx) {
+inline z3::expr hardFactoring(z3::context& ctx) {
   z3::expr p = ctx.bv_const("p", 64), q = ctx.bv_const("q", 64);
-  z3::expr n = ctx.bv_val("1208925819335353221265601", 128); // (2^40-87) * (2^40-167)
+  z3::expr n = ctx.bv_val("1208925819335353221265601", 128);  // (2^40-87) * (2^40-167)
   return z3::zext(p, 64) * z3::zext(q, 64) == n && z3::ugt(p, ctx.bv_val(1, 64)) &&
          z3::ugt(q, ctx.bv_val(1, 64));
 }
 
-inline void load(Session &s, const Formula &f) {
-  for (const z3::expr &h : f.hard)
+inline void load(Session& s, const Formula& f) {
+  for (const z3::expr& h : f.hard)
     s.addHard(h);
   for (std::size_t i = 0; i < f.size(); ++i) {
     s.addHard(z3::implies(f.selectors[i], f.groups[i]));
@@ -51,8 +51,8 @@ inline void load(Session &s, const Formula &f) {
 /// Which subsets of soft groups are correction sets, by direct solving (no culprit code).
 class BruteForce {
 public:
-  BruteForce(z3::context &ctx, const Formula &f) : f_(f), solver_(ctx) {
-    for (const z3::expr &h : f.hard)
+  BruteForce(z3::context& ctx, const Formula& f) : f_(f), solver_(ctx) {
+    for (const z3::expr& h : f.hard)
       solver_.add(h);
     for (std::size_t i = 0; i < f.size(); ++i)
       solver_.add(z3::implies(f.selectors[i], f.groups[i]));
@@ -92,7 +92,7 @@ public:
       if (mask >> i & 1) ids.push_back(i);
     return ids;
   }
-  static std::uint32_t toMask(const std::vector<SoftId> &ids) {
+  static std::uint32_t toMask(const std::vector<SoftId>& ids) {
     std::uint32_t mask = 0;
     for (SoftId i : ids)
       mask |= 1u << i;
@@ -100,7 +100,7 @@ public:
   }
 
 private:
-  const Formula &f_;
+  const Formula& f_;
   z3::solver solver_;
   std::map<std::uint32_t, bool> cache_;
 };
@@ -108,7 +108,7 @@ private:
 /// Soft groups a; ¬a ∨ b; ¬b; c; ¬c; ¬a (ids 0..5) over Booleans, no hard part. MUSes:
 /// {0,5}, {0,1,2}, {3,4}; MCSs (their minimal hitting sets): {0,3}, {0,4}, {1,3,5}, {1,4,5},
 /// {2,3,5}, {2,4,5}.
-inline Formula handFormula(z3::context &ctx, std::vector<Weight> weights = {1, 1, 1, 1, 1, 1}) {
+inline Formula handFormula(z3::context& ctx, std::vector<Weight> weights = {1, 1, 1, 1, 1, 1}) {
   z3::expr a = ctx.bool_const("a"), b = ctx.bool_const("b"), c = ctx.bool_const("c");
   std::vector<z3::expr> groups = {a, !a || b, !b, c, !c, !a};
   Formula f;
@@ -120,7 +120,7 @@ inline Formula handFormula(z3::context &ctx, std::vector<Weight> weights = {1, 1
 /// Random formula over `groups` soft groups: 3 Booleans and 3 bit-vectors of width 4; each
 /// group is one or two clauses of 1–3 literals; 1–3 hard clauses (satisfiable on their own).
 /// Weights are 1, or random in 1..4 when `weighted`.
-inline Formula randomFormula(z3::context &ctx, std::mt19937 &rng, std::size_t groups,
+inline Formula randomFormula(z3::context& ctx, std::mt19937& rng, std::size_t groups,
                              bool weighted) {
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
   std::vector<z3::expr> b, x;
@@ -129,8 +129,8 @@ inline Formula randomFormula(z3::context &ctx, std::mt19937 &rng, std::size_t gr
     x.push_back(ctx.bv_const(("x" + std::to_string(i)).c_str(), 4));
   }
   auto atom = [&]() -> z3::expr {
-    const z3::expr &u = x[pick(0, 2)];
-    const z3::expr &v = x[pick(0, 2)];
+    const z3::expr& u = x[pick(0, 2)];
+    const z3::expr& v = x[pick(0, 2)];
     z3::expr c = ctx.bv_val(pick(0, 15), 4);
     switch (pick(0, 5)) {
     case 0: return b[pick(0, 2)];
@@ -153,7 +153,7 @@ inline Formula randomFormula(z3::context &ctx, std::mt19937 &rng, std::size_t gr
     for (int i = pick(1, 3); i > 0; --i)
       f.hard.push_back(pick(0, 2) ? clause() : literal());
     z3::solver hardOnly(ctx);
-    for (const z3::expr &h : f.hard)
+    for (const z3::expr& h : f.hard)
       hardOnly.add(h);
     if (hardOnly.check() != z3::sat) continue;
     for (std::size_t i = 0; i < groups; ++i) {
@@ -165,4 +165,4 @@ inline Formula randomFormula(z3::context &ctx, std::mt19937 &rng, std::size_t gr
   }
 }
 
-} // namespace culprit::solve::testutil
+}  // namespace culprit::solve::testutil
