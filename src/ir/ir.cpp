@@ -48,4 +48,15 @@ std::string Program::sourceLine(const SourceRange& r) const {
   return b == std::string::npos ? "" : s.substr(b, e - b + 1);
 }
 
+std::string Program::partOfLine(const SourceRange& r) const {
+  if (r.file >= files.size() || r.line == 0 || r.line > files[r.file].lines.size()) return "";
+  if (r.endLine != r.line || r.col == 0 || r.endCol <= r.col) return "";
+  const std::string& s = files[r.file].lines[r.line - 1];
+  if (r.endCol - 1 > s.size()) return "";
+  std::string part = s.substr(r.col - 1, r.endCol - r.col);
+  while (!part.empty() && (part.back() == ';' || part.back() == ' '))
+    part.pop_back();
+  return part == sourceLine(r) || part + ";" == sourceLine(r) ? "" : part;
+}
+
 }  // namespace culprit::ir

@@ -226,6 +226,9 @@ struct Program {
   std::string where(const SourceRange& r) const;
   /// The source text of the range's first line, trimmed (for reports).
   std::string sourceLine(const SourceRange& r) const;
+  /// The range's own text when it lies within one line and is not that whole (trimmed) line,
+  /// e.g. `i++` in a for header; otherwise "".
+  std::string partOfLine(const SourceRange& r) const;
 };
 
 }  // namespace culprit::ir

@@ -24,6 +24,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <sstream>
 
 namespace culprit::localize {
 namespace {
@@ -104,8 +105,11 @@ std::string stopNote(const solve::McsResult& mr, const FormulaOptions& o) {
     return "MCS size bound " + std::to_string(o.maxSize) + " reached: larger MCSs may exist";
   case solve::StopReason::CountBound:
     return "diagnosis count bound " + std::to_string(o.maxCount) + " reached";
-  case solve::StopReason::Timeout:
-    return "timeout after " + std::to_string(o.timeoutSeconds) + " s";
+  case solve::StopReason::Timeout: {
+    std::ostringstream seconds;  // 0.5, 60: no trailing zeros
+    seconds << o.timeoutSeconds;
+    return "timeout after " + seconds.str() + " s (--timeout): the diagnoses so far are shown";
+  }
   case solve::StopReason::SolverUnknown: return "solver gave up: " + mr.detail;
   }
   return "";

@@ -39,9 +39,23 @@ std::string producedName(const ir::Program& program, const ir::Stmt& stmt) {
   return "value";
 }
 
+/// The statement's own text when another statement starts on its line (a for header's
+/// parts, `if (c) x = 1;`), else "".
+std::string ownText(const ir::Program& program, ir::StmtId id) {
+  if (id == ir::kNone) return "";
+  const ir::SourceRange& r = program.stmt(id).range;
+  for (const ir::Stmt* other : program.stmts)
+    if (other && other != &program.stmt(id) && other->range.file == r.file &&
+        other->range.line == r.line)
+      return program.partOfLine(r);
+  return "";
+}
+
 std::string angelicText(const ir::Program& program, const localize::AngelicValue& a) {
   const ir::Stmt& s = program.stmt(a.stmt);
-  std::string where = fmt::format("line {} (execution {})", s.range.line, a.occurrence + 1);
+  const std::string part = ownText(program, a.stmt);
+  std::string where = fmt::format("line {}{} (execution {})", s.range.line,
+                                  part.empty() ? "" : " `" + part + "`", a.occurrence + 1);
   if (a.branch) return fmt::format("{}: condition {}", where, a.value ? "true" : "false");
   return fmt::format("{}: {} = {}", where, producedName(program, s), a.value);
 }
@@ -52,6 +66,7 @@ nlohmann::json locationJson(const ir::Program& program, const localize::Location
   nlohmann::json j = {
       {"file", program.files[l.file].path}, {"line", l.line}, {"source", program.sourceLine(at)}};
   if (l.iteration) j["iteration"] = l.iteration;
+  if (const std::string part = ownText(program, l.stmt); !part.empty()) j["statement"] = part;
   return j;
 }
 
@@ -106,7 +121,13 @@ std::string diagnosesText(const ir::Program& program, const localize::Result& re
       ir::SourceRange at;
       at.file = l.file, at.line = l.line;
       std::string iter = l.iteration ? fmt::format(" (iteration {})", l.iteration) : "";
-      out += fmt::format("     {}{}  {}\n", program.where(at), iter, program.sourceLine(at));
+      // A statement sharing its line (a for header's parts) is named by its own text.
+      const std::string part = ownText(program, l.stmt);
+      if (!part.empty())
+        out += fmt::format("     {}{}  {}    [in: {}]\n", program.where(at), iter, part,
+                           program.sourceLine(at));
+      else
+        out += fmt::format("     {}{}  {}\n", program.where(at), iter, program.sourceLine(at));
     }
     for (const localize::AngelicValue& a : d.angelic)
       out += fmt::format("       angelic: {}\n", angelicText(program, a));

@@ -98,3 +98,35 @@ TEST(DiagnosisReport, TextAndJsonCarryLocationsAngelicValuesAndFeasibility) {
   EXPECT_EQ(j["diagnoses"][1]["angelic"][0]["branch"], false);
   EXPECT_TRUE(j["stats"].contains("solver_ms"));
 }
+
+TEST(DiagnosisReport, StatementsSharingALineAreNamedByTheirOwnText) {
+  auto p = frontend::parseSource("int f(int n) {\n"
+                                 "  int s = 0, i;\n"
+                                 "  for (i = 1; i < n; i++)\n"
+                                 "    s = s + i;\n"
+                                 "  return s;\n"
+                                 "}\n",
+                                 "q.c");
+  const ir::Stmt* step = nullptr;
+  const ir::Stmt* body = nullptr;
+  for (const ir::Stmt* s : p->stmts) {
+    if (s && s->range.line == 3 && p->partOfLine(s->range) == "i++") step = s;
+    if (s && s->range.line == 4) body = s;
+  }
+  ASSERT_NE(step, nullptr);
+  ASSERT_NE(body, nullptr);
+  localize::Result r;
+  r.technique = "pf";
+  localize::Diagnosis d;
+  d.locations.push_back({step->id, step->range.file, 3, 0});
+  d.locations.push_back({body->id, body->range.file, 4, 0});
+  d.angelic.push_back({step->id, 1, 7, false});
+  r.diagnoses = {d};
+  const std::string text = report::diagnosesText(*p, r);
+  EXPECT_NE(text.find("q.c:3  i++    [in: for (i = 1; i < n; i++)]"), std::string::npos) << text;
+  EXPECT_NE(text.find("q.c:4  s = s + i;\n"), std::string::npos) << text;  // alone on its line
+  EXPECT_NE(text.find("angelic: line 3 `i++` (execution 2): i = 7"), std::string::npos) << text;
+  const nlohmann::json j = report::diagnosesJson(*p, r);
+  EXPECT_EQ(j["diagnoses"][0]["locations"][0]["statement"], "i++");
+  EXPECT_FALSE(j["diagnoses"][0]["locations"][1].contains("statement"));
+}
