@@ -126,6 +126,14 @@ std::optional<double> mean(double sum, std::size_t count) {
   return sum / static_cast<double>(count);
 }
 
+/// The smallest value with at least fraction `p` of the values at or below it (nearest rank).
+double percentile(std::vector<double> v, double p) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const auto rank = static_cast<std::size_t>(std::ceil(p * static_cast<double>(v.size())));
+  return v[std::clamp<std::size_t>(rank, 1, v.size()) - 1];
+}
+
 }  // namespace
 
 Aggregate aggregate(const std::vector<const RunRecord*>& runs) {
@@ -133,7 +141,9 @@ Aggregate aggregate(const std::vector<const RunRecord*>& runs) {
   double examSum = 0, examAvgSum = 0, rankSum = 0, diagSum = 0, solverSum = 0;
   double softSum = 0, hardSum = 0;
   std::size_t diagRuns = 0;
+  std::vector<double> totals;
   for (const RunRecord* r : runs) {
+    totals.push_back(r->costs.totalMs);
     ++a.runs;
     a.ok += r->status == RunStatus::Ok;
     a.timeouts += r->status == RunStatus::Timeout;
@@ -169,6 +179,8 @@ Aggregate aggregate(const std::vector<const RunRecord*>& runs) {
     a.precision = static_cast<double>(a.feasibleTotal) / static_cast<double>(a.diagnosesTotal);
   a.meanSolverMs = mean(solverSum, a.runs).value_or(0);
   a.meanTotalMs = mean(a.sumTotalMs, a.runs).value_or(0);
+  a.p50TotalMs = percentile(totals, 0.5);
+  a.p90TotalMs = percentile(totals, 0.9);
   a.meanSoft = mean(softSum, a.withResults).value_or(0);
   a.meanHard = mean(hardSum, a.withResults).value_or(0);
   return a;

@@ -68,6 +68,8 @@ struct Aggregate {
   std::optional<double> meanDiagnoses;              ///< diagnosis-based runs with results
   std::optional<double> precision;                  ///< feasibleTotal / diagnosesTotal
   double meanSolverMs = 0, meanTotalMs = 0, sumTotalMs = 0;
+  /// Median and 90th percentile of the total time per run (timeouts count at their limit).
+  double p50TotalMs = 0, p90TotalMs = 0;
   double meanSoft = 0, meanHard = 0;
 };
 

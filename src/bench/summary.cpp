@@ -217,6 +217,8 @@ json aggregateJson(const Aggregate& a) {
           {"precision", opt(a.precision)},
           {"mean_solver_ms", a.meanSolverMs},
           {"mean_total_ms", a.meanTotalMs},
+          {"p50_total_ms", a.p50TotalMs},
+          {"p90_total_ms", a.p90TotalMs},
           {"sum_total_ms", a.sumTotalMs},
           {"mean_soft", a.meanSoft},
           {"mean_hard", a.meanHard}};
@@ -267,8 +269,8 @@ json summaryJson(const BenchMeta& meta, const std::vector<RunRecord>& runs) {
 Table techniqueTable(const BenchMeta& meta, const std::vector<RunRecord>& runs) {
   Table t;
   t.header = {"technique", "runs",      "fault loc.", "fix loc.",  "EXAM",     "EXAM avg",
-              "rank",      "diagnoses", "precision",  "solver ms", "total ms", "soft",
-              "hard",      "timeouts",  "errors",     "incomplete"};
+              "rank",      "diagnoses", "precision",  "solver ms", "total ms", "p50 ms",
+              "p90 ms",    "soft",      "hard",       "timeouts",  "errors",   "incomplete"};
   t.rightAligned.assign(t.header.size(), true);
   t.rightAligned[0] = false;
   for (const std::string& name : techniqueOrder(meta, runs)) {
@@ -278,9 +280,10 @@ Table techniqueTable(const BenchMeta& meta, const std::vector<RunRecord>& runs) 
     t.rows.push_back({name, std::to_string(a.runs), percent(a.faultRate), percent(a.fixRate),
                       percent(a.meanExam), percent(a.meanExamAverage), number(a.meanRank),
                       number(a.meanDiagnoses), percent(precision), millis(a.meanSolverMs),
-                      millis(a.meanTotalMs), fmt::format("{:.0f}", a.meanSoft),
-                      fmt::format("{:.0f}", a.meanHard), std::to_string(a.timeouts),
-                      std::to_string(a.errors), std::to_string(a.incomplete)});
+                      millis(a.meanTotalMs), millis(a.p50TotalMs), millis(a.p90TotalMs),
+                      fmt::format("{:.0f}", a.meanSoft), fmt::format("{:.0f}", a.meanHard),
+                      std::to_string(a.timeouts), std::to_string(a.errors),
+                      std::to_string(a.incomplete)});
   }
   return t;
 }

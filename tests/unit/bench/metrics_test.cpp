@@ -201,6 +201,9 @@ TEST(Aggregate, ByHand) {
   EXPECT_DOUBLE_EQ(a.meanSolverMs, 12500.0);
   EXPECT_DOUBLE_EQ(a.meanTotalMs, 15008.75);
   EXPECT_DOUBLE_EQ(a.sumTotalMs, 60035.0);
+  // Totals 5, 10, 20, 60000: nearest rank, the 2nd and the 4th of 4.
+  EXPECT_DOUBLE_EQ(a.p50TotalMs, 10.0);
+  EXPECT_DOUBLE_EQ(a.p90TotalMs, 60000.0);
   EXPECT_DOUBLE_EQ(a.meanSoft, 10.0 / 3);
   EXPECT_DOUBLE_EQ(a.meanHard, 10.0);
 }
