@@ -196,6 +196,10 @@ void addLocalizeCommand(CLI::App& app, int& status) {
       ->add_option("--weights", c->formula.weights,
                    "clause weighting from spectra: ochiai, tarantula or dstar")
       ->check(CLI::IsMember({"ochiai", "tarantula", "dstar"}));
+  formula
+      ->add_option("--max-memory", c->formula.maxMemoryMb,
+                   "solver memory bound in MB (0: none); past it the report is incomplete")
+      ->capture_default_str();
   formula->add_flag("--suspect-inputs", c->formula.suspectInputs,
                     "statements that only read an input are suspects too (default: trusted)");
   formula->add_option("--test", c->onlyTests, "explain only these failing tests (1-based)")

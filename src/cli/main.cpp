@@ -4,9 +4,29 @@
 #include "ir/error.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
+#include <iostream>
 
+namespace {
+
+int run(int argc, char** argv);
+
+}  // namespace
+
+/// Everything is written and closed when run() returns; _Exit then skips the destructors of
+/// statics, so the process does not wait for a large solver context still being deleted on a
+/// background thread (see localize/formula.cpp).
 int main(int argc, char** argv) {
+  const int status = run(argc, argv);
+  std::cout.flush();
+  std::fflush(nullptr);
+  std::_Exit(status);
+}
+
+namespace {
+
+int run(int argc, char** argv) {
   using namespace culprit;
   CLI::App app{"culprit: find where a C program is wrong, from its failing tests"};
   app.require_subcommand(1);
@@ -33,3 +53,5 @@ int main(int argc, char** argv) {
   }
   return status;
 }
+
+}  // namespace

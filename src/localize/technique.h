@@ -27,6 +27,9 @@ struct FormulaOptions {
   /// Statements that only store an input (`x = atoi(argv[1])`, `v = __VERIFIER_nondet_int()`)
   /// are soft groups too. Off by default: like the input itself they are hard, as in the papers.
   bool suspectInputs = false;
+  /// Solver memory bound in MB (Z3's memory_max_size, process-wide); past it, enumeration
+  /// stops with the diagnoses found so far, marked incomplete. 0: no bound.
+  unsigned maxMemoryMb = 900;
 };
 
 /// What a technique gets: the program, its test suite and the judged runs (with coverage),
