@@ -16,6 +16,7 @@
 // z3's default. Enumeration is the solver layer's "maxsat" engine (BugAssist's loop).
 #include "localize/formula.h"
 
+#include "ir/error.h"
 #include "localize/replay.h"
 #include "solve/mcs.h"
 
@@ -23,6 +24,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <sstream>
@@ -224,12 +226,36 @@ std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask
   }
 }
 
+/// Bounds what Z3 may allocate while it lives: `maxMemoryMb` more than now (0: no bound).
+/// Z3's bound (memory_max_size) is process-wide and counts every context, including one still
+/// being deleted in the background, hence relative. It covers only the solver's queries, where
+/// past the bound Z3 answers unknown ("out of memory"): Z3 4.8.12 crashes when it runs out
+/// while building terms (Z3_mk_bvadd_no_underflow dereferences a failed Z3_mk_bvslt).
+class SolverMemoryBound {
+public:
+  explicit SolverMemoryBound(unsigned maxMemoryMb) {
+    if (maxMemoryMb)
+      z3::set_param("memory_max_size",
+                    static_cast<int>((Z3_get_estimated_alloc_size() >> 20) + maxMemoryMb));
+  }
+  ~SolverMemoryBound() { z3::set_param("memory_max_size", 0); }
+  SolverMemoryBound(const SolverMemoryBound&) = delete;
+  SolverMemoryBound& operator=(const SolverMemoryBound&) = delete;
+};
+
 /// Every MCS within the task's bounds, as diagnoses in enumeration order.
 void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc, z3::context& ctx,
                         double secondsLeft, Result& r) {
   solve::SessionOptions so;
   if (task.options.ints == FormulaOptions::Ints::BitVector && !enc.usesArrays) so.logic = "QF_BV";
-  if (const char* dir = std::getenv("CULPRIT_DUMP_SMT2")) so.dumpDir = dir;  // debugging aid
+  if (const char* dir = std::getenv("CULPRIT_DUMP_SMT2")) {  // debugging aid
+    std::error_code error;
+    std::filesystem::create_directories(dir, error);
+    if (error)
+      throw UserError("CULPRIT_DUMP_SMT2: cannot create directory " + std::string(dir) + ": " +
+                      error.message());
+    so.dumpDir = dir;
+  }
   solve::Session session(ctx, so);
   for (const encode::HardClause& h : enc.hard)
     session.addHard(h.clause);
@@ -246,7 +272,10 @@ void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc, z3
   if (task.options.timeoutSeconds > 0) bounds.timeoutSeconds = std::max(0.001, secondsLeft);
   std::unique_ptr<solve::McsEnumerator> enumerator =
       solve::makeMcsEnumerator("maxsat", session, bounds);
-  const solve::McsResult mr = solve::enumerateMcses(session, *enumerator);
+  const solve::McsResult mr = [&] {
+    const SolverMemoryBound bound(task.options.maxMemoryMb);
+    return solve::enumerateMcses(session, *enumerator);
+  }();
   const bool weighted = !session.unitWeights();
   for (const solve::Mcs& mcs : mr.mcses) {
     if (mcs.softs.empty()) {
@@ -279,8 +308,6 @@ Result localizeWithFormula(const FormulaTask& task, encode::Family family,
   const Clock::time_point start = Clock::now();
   Result r;
   r.technique = technique;
-  if (task.options.maxMemoryMb)  // a process-wide Z3 setting; past it, queries answer unknown
-    z3::set_param("memory_max_size", static_cast<int>(task.options.maxMemoryMb));
   auto context = std::make_unique<z3::context>();
   z3::context& ctx = *context;
   if (std::optional<encode::Encoding> enc = errorFormula(ctx, task, family, r)) {
