@@ -23,10 +23,13 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <cstdlib>
+#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <mutex>
 #include <sstream>
 #include <thread>
 
@@ -291,15 +294,58 @@ void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc, z3
   r.stats.hard = enc.hard.size();
 }
 
-/// Z3 can take minutes to delete a context that bit-blasted a huge formula (measured: 160 s for
-/// the 900 MB context of bench primes-v1 with --unwind 42, 600 s at 3.5 GB). A large context
-/// is therefore deleted on a detached thread, so the report is not held up; the command line
-/// ends with _Exit and never waits for it. Small ones (all but such cases) go at once.
-void dispose(std::unique_ptr<z3::context> context) {
-  constexpr std::uint64_t kLarge = 64ull << 20;
-  if (Z3_get_estimated_alloc_size() < kLarge) return;
-  std::thread([c = std::move(context)]() mutable { c.reset(); }).detach();
-}
+/// Deletes Z3 contexts on a worker thread. Z3 can take minutes to delete a context of a large
+/// program formula (measured: 160 s for the 900 MB context of bench primes-v1 with --unwind 42,
+/// 600 s at 3.5 GB, 8 s for a 33 MB one cut short by --max-memory 1), and neither the size nor
+/// the formula predicts it well, so every context goes this way and reports are never held
+/// up. At normal exit the worker finishes its queue (Z3 must not be torn down under it); the
+/// command line ends with _Exit and does not wait.
+class ContextDisposer {
+public:
+  static ContextDisposer& instance() {
+    static ContextDisposer disposer;
+    return disposer;
+  }
+  void dispose(std::unique_ptr<z3::context> context) {
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      queue_.push_back(std::move(context));
+    }
+    ready_.notify_one();
+  }
+  ~ContextDisposer() {
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      stop_ = true;
+    }
+    ready_.notify_one();
+    worker_.join();
+  }
+  ContextDisposer(const ContextDisposer&) = delete;
+  ContextDisposer& operator=(const ContextDisposer&) = delete;
+
+private:
+  ContextDisposer() : worker_([this] { drain(); }) {}
+  void drain() {
+    for (;;) {
+      std::unique_ptr<z3::context> next;
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        ready_.wait(lock, [this] { return stop_ || !queue_.empty(); });
+        if (queue_.empty()) return;  // stopping, nothing left
+        next = std::move(queue_.front());
+        queue_.pop_front();
+      }
+      next.reset();
+    }
+  }
+
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::deque<std::unique_ptr<z3::context>> queue_;
+  bool stop_ = false;
+  std::thread worker_;  // last: starts once the members above exist
+};
 
 }  // namespace
 
@@ -317,7 +363,7 @@ Result localizeWithFormula(const FormulaTask& task, encode::Family family,
               task.run);
   }
   finish(r, start);
-  dispose(std::move(context));
+  ContextDisposer::instance().dispose(std::move(context));
   return r;
 }
 
