@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <unordered_map>
+
 namespace culprit::report {
 namespace {
 
@@ -39,34 +41,48 @@ std::string producedName(const ir::Program& program, const ir::Stmt& stmt) {
   return "value";
 }
 
-/// The statement's own text when another statement starts on its line (a for header's
-/// parts, `if (c) x = 1;`), else "".
-std::string ownText(const ir::Program& program, ir::StmtId id) {
-  if (id == ir::kNone) return "";
-  const ir::SourceRange& r = program.stmt(id).range;
-  for (const ir::Stmt* other : program.stmts)
-    if (other && other != &program.stmt(id) && other->range.file == r.file &&
-        other->range.line == r.line)
-      return program.partOfLine(r);
-  return "";
-}
+/// Statement texts for statements that share their line with another (a for header's parts,
+/// `if (c) x = 1;`); the lines are counted once per report.
+class OwnTexts {
+public:
+  explicit OwnTexts(const ir::Program& program) : program_(program) {
+    for (const ir::Stmt* s : program.stmts)
+      if (s) ++perLine_[key(s->range)];
+  }
+  /// The statement's own text when another statement starts on its line, else "".
+  std::string of(ir::StmtId id) const {
+    if (id == ir::kNone) return "";
+    const ir::SourceRange& r = program_.stmt(id).range;
+    auto it = perLine_.find(key(r));
+    return it != perLine_.end() && it->second > 1 ? program_.partOfLine(r) : "";
+  }
 
-std::string angelicText(const ir::Program& program, const localize::AngelicValue& a) {
+private:
+  static std::uint64_t key(const ir::SourceRange& r) {
+    return std::uint64_t{r.file} << 32 | r.line;
+  }
+  const ir::Program& program_;
+  std::unordered_map<std::uint64_t, unsigned> perLine_;
+};
+
+std::string angelicText(const ir::Program& program, const OwnTexts& texts,
+                        const localize::AngelicValue& a) {
   const ir::Stmt& s = program.stmt(a.stmt);
-  const std::string part = ownText(program, a.stmt);
+  const std::string part = texts.of(a.stmt);
   std::string where = fmt::format("line {}{} (execution {})", s.range.line,
                                   part.empty() ? "" : " `" + part + "`", a.occurrence + 1);
   if (a.branch) return fmt::format("{}: condition {}", where, a.value ? "true" : "false");
   return fmt::format("{}: {} = {}", where, producedName(program, s), a.value);
 }
 
-nlohmann::json locationJson(const ir::Program& program, const localize::Location& l) {
+nlohmann::json locationJson(const ir::Program& program, const OwnTexts& texts,
+                            const localize::Location& l) {
   ir::SourceRange at;
   at.file = l.file, at.line = l.line;
   nlohmann::json j = {
       {"file", program.files[l.file].path}, {"line", l.line}, {"source", program.sourceLine(at)}};
   if (l.iteration) j["iteration"] = l.iteration;
-  if (const std::string part = ownText(program, l.stmt); !part.empty()) j["statement"] = part;
+  if (const std::string part = texts.of(l.stmt); !part.empty()) j["statement"] = part;
   return j;
 }
 
@@ -83,12 +99,13 @@ nlohmann::json angelicJson(const ir::Program& program, const localize::AngelicVa
 }  // namespace
 
 nlohmann::json diagnosesJson(const ir::Program& program, const localize::Result& result) {
+  const OwnTexts texts(program);
   nlohmann::json diags = nlohmann::json::array();
   for (std::size_t i = 0; i < result.diagnoses.size(); ++i) {
     const localize::Diagnosis& d = result.diagnoses[i];
     nlohmann::json locs = nlohmann::json::array(), angelic = nlohmann::json::array();
     for (const auto& l : d.locations)
-      locs.push_back(locationJson(program, l));
+      locs.push_back(locationJson(program, texts, l));
     for (const auto& a : d.angelic)
       angelic.push_back(angelicJson(program, a));
     nlohmann::json j = {{"rank", i + 1}, {"locations", locs}, {"angelic", angelic}};
@@ -113,6 +130,7 @@ nlohmann::json diagnosesJson(const ir::Program& program, const localize::Result&
 }
 
 std::string diagnosesText(const ir::Program& program, const localize::Result& result) {
+  const OwnTexts texts(program);
   std::string out;
   for (std::size_t i = 0; i < result.diagnoses.size(); ++i) {
     const localize::Diagnosis& d = result.diagnoses[i];
@@ -122,7 +140,7 @@ std::string diagnosesText(const ir::Program& program, const localize::Result& re
       at.file = l.file, at.line = l.line;
       std::string iter = l.iteration ? fmt::format(" (iteration {})", l.iteration) : "";
       // A statement sharing its line (a for header's parts) is named by its own text.
-      const std::string part = ownText(program, l.stmt);
+      const std::string part = texts.of(l.stmt);
       if (!part.empty())
         out += fmt::format("     {}{}  {}    [in: {}]\n", program.where(at), iter, part,
                            program.sourceLine(at));
@@ -130,7 +148,7 @@ std::string diagnosesText(const ir::Program& program, const localize::Result& re
         out += fmt::format("     {}{}  {}\n", program.where(at), iter, program.sourceLine(at));
     }
     for (const localize::AngelicValue& a : d.angelic)
-      out += fmt::format("       angelic: {}\n", angelicText(program, a));
+      out += fmt::format("       angelic: {}\n", angelicText(program, texts, a));
   }
   if (result.diagnoses.empty()) out += "no diagnosis\n";
   std::size_t feasible = 0;
