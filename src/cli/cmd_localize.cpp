@@ -50,7 +50,7 @@ std::string explainFailingTests(const LocalizeCommand& c, const localize::Techni
     } else {
       text +=
           fmt::format("== failing test {}: {}  ({})\n", r.index, s.suite.tests[i].text, r.reason);
-      text += report::diagnosesText(*s.program, result) + "\n";
+      text += report::diagnosesText(*s.program, result, c.top) + "\n";
     }
   }
   if (runs.empty() && text.empty())

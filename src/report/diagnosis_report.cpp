@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <unordered_map>
 
 namespace culprit::report {
@@ -129,10 +130,12 @@ nlohmann::json diagnosesJson(const ir::Program& program, const localize::Result&
   return j;
 }
 
-std::string diagnosesText(const ir::Program& program, const localize::Result& result) {
+std::string diagnosesText(const ir::Program& program, const localize::Result& result,
+                          std::size_t top) {
   const OwnTexts texts(program);
   std::string out;
-  for (std::size_t i = 0; i < result.diagnoses.size(); ++i) {
+  const std::size_t shown = top ? std::min(top, result.diagnoses.size()) : result.diagnoses.size();
+  for (std::size_t i = 0; i < shown; ++i) {
     const localize::Diagnosis& d = result.diagnoses[i];
     out += fmt::format("#{:<3} {}\n", i + 1, feasibilityName(d.feasible));
     for (const localize::Location& l : d.locations) {
@@ -150,6 +153,9 @@ std::string diagnosesText(const ir::Program& program, const localize::Result& re
     for (const localize::AngelicValue& a : d.angelic)
       out += fmt::format("       angelic: {}\n", angelicText(program, texts, a));
   }
+  if (shown < result.diagnoses.size())
+    out += fmt::format("... {} more diagnoses (use --top 0 to show all)\n",
+                       result.diagnoses.size() - shown);
   if (result.diagnoses.empty()) out += "no diagnosis\n";
   std::size_t feasible = 0;
   for (const auto& d : result.diagnoses)

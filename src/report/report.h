@@ -27,8 +27,10 @@ struct RankingReportOptions {
 std::string renderRanking(const ir::Program& program, const localize::Result& result, Format format,
                           const RankingReportOptions& options = {});
 
-/// Diagnoses of one formula-based run (one failing test).
-std::string diagnosesText(const ir::Program& program, const localize::Result& result);
+/// Diagnoses of one formula-based run (one failing test); text shows the first `top` (0: all),
+/// then how many more there are, then the stats line.
+std::string diagnosesText(const ir::Program& program, const localize::Result& result,
+                          std::size_t top = 0);
 nlohmann::json diagnosesJson(const ir::Program& program, const localize::Result& result);
 
 }  // namespace culprit::report

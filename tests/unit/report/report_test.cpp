@@ -99,6 +99,25 @@ TEST(DiagnosisReport, TextAndJsonCarryLocationsAngelicValuesAndFeasibility) {
   EXPECT_TRUE(j["stats"].contains("solver_ms"));
 }
 
+TEST(DiagnosisReport, TopShowsTheFirstDiagnosesAndCountsTheRest) {
+  auto p = frontend::parseSource(kProgram, "p.c");
+  const ir::Stmt* assign = stmtOnLine(*p, 5);
+  ASSERT_TRUE(assign);
+  localize::Result r;
+  r.technique = "fi";
+  for (int k = 0; k < 5; ++k) {
+    localize::Diagnosis d;
+    d.locations.push_back({assign->id, assign->range.file, 5, 0});
+    r.diagnoses.push_back(d);
+  }
+  const std::string text = report::diagnosesText(*p, r, 2);
+  EXPECT_NE(text.find("#2 "), std::string::npos);
+  EXPECT_EQ(text.find("#3 "), std::string::npos);
+  EXPECT_NE(text.find("... 3 more diagnoses (use --top 0 to show all)"), std::string::npos);
+  EXPECT_NE(text.find("fi: 5 diagnoses"), std::string::npos);  // the stats count them all
+  EXPECT_NE(report::diagnosesText(*p, r, 0).find("#5 "), std::string::npos);
+}
+
 TEST(DiagnosisReport, StatementsSharingALineAreNamedByTheirOwnText) {
   auto p = frontend::parseSource("int f(int n) {\n"
                                  "  int s = 0, i;\n"
