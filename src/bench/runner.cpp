@@ -9,6 +9,7 @@
 
 #include "frontend/frontend.h"
 #include "ir/error.h"
+#include "localize/driver.h"
 #include "testing/testcase.h"
 
 #include <algorithm>
@@ -210,7 +211,7 @@ RunRecord failedRun(const LoadedSubject* L, const localize::TechniqueInfo* techn
   r.status = status;
   r.message = std::move(message);
   r.costs.totalMs = ms;
-  r.metrics.ranking = technique && !technique->perFailingTest;
+  r.metrics.ranking = technique && technique->kind == localize::TechniqueKind::Ranking;
   if (L) {
     r.costs.suiteMs = L->results.wallMs;
     r.metrics.executableLines = L->truth.executable.size();
@@ -218,8 +219,9 @@ RunRecord failedRun(const LoadedSubject* L, const localize::TechniqueInfo* techn
   return r;
 }
 
-RunRecord executeRun(const LoadedSubject& L, const localize::TechniqueInfo& technique,
+RunRecord executeRun(const LoadedSubject& L, const localize::TechniqueVariant& variant,
                      const RunKey& key, const BenchOptions& o) {
+  const localize::TechniqueInfo& technique = *localize::findTechnique(variant.technique);
   localize::Problem problem;
   problem.program = L.program.get();
   problem.suite = &L.suite;
@@ -230,6 +232,7 @@ RunRecord executeRun(const LoadedSubject& L, const localize::TechniqueInfo& tech
   problem.runOptions = L.runOptions;
   problem.options.timeoutSeconds = o.timeoutSeconds;
   if (L.subject->unwind) problem.options.unwind = *L.subject->unwind;
+  variant.apply(problem.options);
   for (std::size_t i = 0; key.test && i < L.suite.tests.size(); ++i)
     if (L.suite.tests[i].index == key.test && L.results.results[i].failing())
       problem.failingTest = static_cast<int>(i);
@@ -239,14 +242,14 @@ RunRecord executeRun(const LoadedSubject& L, const localize::TechniqueInfo& tech
   RunRecord r;
   r.key = key;
   r.costs.suiteMs = L.results.wallMs;
-  auto start = std::chrono::steady_clock::now();
+  const auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
         .count();
   };
   try {
-    localize::Result result = technique.run(problem);
-    r.costs.totalMs = elapsed();
+    localize::Result result = localize::runTechnique(technique, problem);
+    r.costs.totalMs = result.totalMs;
     r.metrics = measure(L, result);
     r.costs.solverMs = result.stats.solverMs;
     r.costs.soft = result.stats.soft;
@@ -350,33 +353,34 @@ double hardLimitSeconds(double timeoutSeconds) {
 }
 
 RunRecord runIsolated(const Subject& subject, const RunKey& key, const BenchOptions& options) {
-  const localize::TechniqueInfo* technique = localize::findTechnique(key.technique);
-  if (!technique)
-    return failedRun(nullptr, nullptr, key, RunStatus::Error,
-                     "unknown technique '" + key.technique + "'", 0);
+  localize::TechniqueVariant variant;
+  try {
+    variant = localize::parseVariant(key.technique);
+  } catch (const UserError& e) {
+    return failedRun(nullptr, nullptr, key, RunStatus::Error, e.what(), 0);
+  }
+  const localize::TechniqueInfo* technique = localize::findTechnique(variant.technique);
   std::vector<SubjectProblem> problems;
   std::shared_ptr<LoadedSubject> L = loadSubject(subject, options, false, problems);
   if (!L) {
     std::string why = problems.empty() ? "subject does not load" : problems.back().message;
     return failedRun(nullptr, technique, key, RunStatus::Error, why, 0);
   }
-  return executeRun(*L, *technique, key, options);
+  return executeRun(*L, variant, key, options);
 }
 
 BenchOutcome runBench(const Manifest& manifest, const BenchOptions& options,
                       const std::set<RunKey>& recorded, RunLog& log, Progress& progress) {
   std::vector<PlannedTechnique> planned;
-  std::vector<const localize::TechniqueInfo*> infos;
-  for (const std::string& name : options.techniques) {
-    const localize::TechniqueInfo* info = localize::findTechnique(name);
-    if (!info)
-      throw UserError("unknown technique '" + name + "' (known: " + localize::techniqueNames() +
-                      ")");
-    planned.push_back({info->name, info->perFailingTest});
-    infos.push_back(info);
+  std::vector<localize::TechniqueVariant> variants;
+  for (const std::string& label : options.techniques) {
+    variants.push_back(localize::parseVariant(label));
+    planned.push_back(
+        {label, localize::findTechnique(variants.back().technique)->perFailingTest()});
   }
-  auto infoOf = [&](const std::string& name) {
-    return *std::find_if(infos.begin(), infos.end(), [&](auto* i) { return i->name == name; });
+  auto variantOf = [&](const std::string& label) -> const localize::TechniqueVariant& {
+    return *std::find_if(variants.begin(), variants.end(),
+                         [&](const auto& v) { return v.label == label; });
   };
   BenchOutcome outcome;
   std::mutex mutex;  // guards outcome
@@ -404,10 +408,11 @@ BenchOutcome runBench(const Manifest& manifest, const BenchOptions& options,
       for (auto it = keys.rbegin(); it != keys.rend(); ++it)
         pool.pushFront([&, L, key = *it] {
           progress.runStarted(key);
-          const localize::TechniqueInfo& info = *infoOf(key.technique);
-          RunRecord r = options.childCommand && info.perFailingTest
+          const localize::TechniqueVariant& variant = variantOf(key.technique);
+          const localize::TechniqueInfo& info = *localize::findTechnique(variant.technique);
+          RunRecord r = options.childCommand && info.perFailingTest()
                             ? executeInChild(*L, info, key, options)
-                            : executeRun(*L, info, key, options);
+                            : executeRun(*L, variant, key, options);
           log.append(r);
           {
             std::lock_guard<std::mutex> lock(mutex);

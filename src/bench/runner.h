@@ -1,6 +1,6 @@
 // The bench driver: loads each subject (program, golden program, tests; validates them and the
-// ground truth; runs the suite with coverage), plans its runs — one per spectrum-based
-// technique, one per failing test for techniques registered perFailingTest — and runs them on
+// ground truth; runs the suite with coverage), plans its runs — one per suite-scope technique
+// variant, one per failing test for per-test techniques — and runs them through the driver on
 // a pool of worker threads, appending each record to the run log as it finishes. Runs already
 // recorded and runs of other shards are skipped; a subject with a problem is reported and
 // skipped, never fatal.
@@ -20,9 +20,10 @@
 namespace culprit::bench {
 
 struct BenchOptions {
-  std::vector<std::string> techniques;  ///< registered names, in table order
-  unsigned jobs = 0;                    ///< parallel runs (0: all cores)
-  double timeoutSeconds = 60;           ///< per run
+  /// Technique variants ("pf", "pf:weights=ochiai"; localize/options.h), in table order.
+  std::vector<std::string> techniques;
+  unsigned jobs = 0;           ///< parallel runs (0: all cores)
+  double timeoutSeconds = 60;  ///< per run
   Shard shard;
   unsigned maxFailing = 0;  ///< failing tests explained per subject (0: all)
   std::uint64_t stepLimit = 10'000'000;

@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "ir/error.h"
+#include "localize/options.h"
 #include "localize/technique.h"
 
 #include <algorithm>
@@ -54,9 +55,11 @@ std::vector<std::string> parseTechniques(const std::string& list) {
     std::size_t comma = std::min(list.find(',', start), list.size());
     std::string name = list.substr(start, comma - start);
     if (!name.empty()) {
-      if (!localize::findTechnique(name))
-        throw UserError("unknown technique '" + name + "' (known: " + localize::techniqueNames() +
+      const std::string base = name.substr(0, name.find(':'));
+      if (!localize::findTechnique(base))
+        throw UserError("unknown technique '" + base + "' (known: " + localize::techniqueNames() +
                         ", or all)");
+      localize::parseVariant(name);  // validates the settings; throws UserError
       if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
     }
     start = comma + 1;
@@ -213,7 +216,8 @@ void addBenchCommand(CLI::App& app, int& status) {
       "bench", "run techniques over a manifest of faulty programs and tabulate the metrics");
   cmd->add_option("manifest", c->manifest, "bench manifest (JSON, see README: Benchmarks)");
   cmd->add_option("--techniques,-t", c->techniques,
-                  "comma-separated techniques (" + localize::techniqueNames() + "), or all")
+                  "comma-separated techniques (" + localize::techniqueNames() +
+                      ") or variants with options (pf:weights=ochiai:max-size=2), or all")
       ->capture_default_str();
   cmd->add_option("--jobs,-j", c->jobs, "runs in parallel (default: all cores)");
   cmd->add_option("--timeout", c->timeout, "seconds per run")->capture_default_str();

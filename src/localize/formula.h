@@ -1,13 +1,20 @@
-// The steps the single-formula techniques (pf, fi, fs) share: state the failing test's
-// oracle as an Expectation, build the error formula input ∧ formula ∧ oracle, enumerate its MCSs
-// through the solver layer (clause weights from a spectrum formula when asked), map each MCS to
-// a Diagnosis with its angelic values, and replay every diagnosis.
+// The steps the formula-based techniques share: state the failing test's oracle as an
+// Expectation, trace the failing run, build the error formula input ∧ formula ∧ oracle, open a
+// solver context and session for it, weigh soft groups by suspiciousness, enumerate MCSs with
+// the configured engine and bounds, map an MCS (with its model) to a Diagnosis with its angelic
+// values, and say why an enumeration stopped. pf, fs and fi are this pipeline end to end
+// (localizeWithFormula); ofc and agx reuse the steps around their own incremental encoding.
+// Replay is not a step of a technique: the driver replays every diagnosis (driver.h).
 #pragma once
 
 #include "encode/encode.h"
 #include "localize/technique.h"
+#include "solve/context.h"
+#include "solve/mcs.h"
 
+#include <memory>
 #include <optional>
+#include <span>
 #include <string>
 
 namespace culprit::localize {
@@ -38,20 +45,56 @@ TaskExpectation taskExpectation(z3::context& ctx, const FormulaTask& task);
 /// The encoder options a task implies for `family`.
 encode::EncodeOptions encodeOptions(const FormulaTask& task, encode::Family family);
 
+/// Marks `r` incomplete with `note` appended to its reason (nothing for an empty note).
+void addNote(Result& r, const std::string& note);
+
+/// The failing run with its trace. With `boundedByUnwind` (program formulas), a run deeper than
+/// the unwinding bound is noted in `r`: the formula assumes no path goes that deep.
+exec::RunResult traceFailingRun(const FormulaTask& task, bool boundedByUnwind, Result& r);
+
+/// The solver context of one run: --max-memory and CULPRIT_DUMP_SMT2 (a debugging aid: every
+/// query as SMT-LIB2). Throws UserError when the dump directory cannot be created.
+std::unique_ptr<solve::Context> makeSolverContext(const FormulaTask& task);
+/// The z3 logic for a formula: QF_BV for pure bit-vector formulas (z3's incremental SAT-based
+/// solver, 2-4x faster here), z3's default solver otherwise.
+std::string solverLogic(const FormulaTask& task, bool usesArrays);
+
 /// Clause weight of a statement with suspiciousness `score`: about 1/score, the largest
 /// weight for score 0, at least 1 (see formula.cpp for the scale).
 std::uint64_t clauseWeight(double score);
+/// Clause weight of every statement (by StmtId) from the spectrum formula of
+/// `task.options.weights`; empty (unweighted) when none is asked, or when it cannot be
+/// computed (noted in `r`).
+std::vector<std::uint64_t> statementWeights(const FormulaTask& task, Result& r);
+/// Weight of soft group `group` of `enc` under `weights` (1 when unweighted).
+std::uint64_t groupWeight(const std::vector<std::uint64_t>& weights, const encode::Encoding& enc,
+                          std::uint32_t group);
+
+/// The MCS engine of `task.options.mcsEngine` over `session` with the task's size and count
+/// bounds and `secondsLeft` of its time bound. Throws UserError for an unknown engine.
+std::unique_ptr<solve::McsEnumerator> makeEnumerator(const FormulaTask& task,
+                                                     solve::Session& session, double secondsLeft);
+
+/// The diagnosis of the soft groups `groups` of `enc` relaxed in `model`: their locations
+/// (sorted; with iterations at instance granularity) and angelic values.
+Diagnosis toDiagnosis(const FormulaTask& task, const encode::Encoding& enc, const z3::model& model,
+                      std::span<const std::uint32_t> groups, double weight);
+
+/// Why an enumeration stopped, as a report note ("" when it was exhausted).
+std::string stopNote(solve::StopReason stop, const std::string& detail, const FormulaOptions& o);
 
 /// Runs the single-formula technique `technique` of `family` on `task`: error formula, MCS
 /// enumeration within the task's bounds, diagnoses in enumeration order (a ranking when
-/// weighted), each replayed. Problems the formula cannot express end as an incomplete Result
-/// with the reason, never as an exception.
+/// weighted). Problems the formula cannot express end as an incomplete Result with the reason,
+/// never as an exception. Diagnoses are not replayed here (see driver.h).
 Result localizeWithFormula(const FormulaTask& task, encode::Family family,
                            const std::string& technique);
 
-/// Registry entries (pf.cpp, fs.cpp, fi.cpp).
+/// Registry entries (pf.cpp, fs.cpp, fi.cpp, ofc.cpp, agx.cpp).
 TechniqueInfo programFormulaTechnique();
 TechniqueInfo flowSensitiveTechnique();
 TechniqueInfo flowInsensitiveTechnique();
+TechniqueInfo onDemandTechnique();
+TechniqueInfo angelicTechnique();
 
 }  // namespace culprit::localize

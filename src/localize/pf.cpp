@@ -19,13 +19,17 @@
 namespace culprit::localize {
 
 TechniqueInfo programFormulaTechnique() {
-  return {"pf",
-          "formula-based: MCSs of the bounded program formula (BugAssist/SNIPER); "
-          "--unwind, --max-size, --weights",
-          [](const Problem& p) {
-            return localizeWithFormula(formulaTask(p), encode::Family::Program, "pf");
-          },
-          /*perFailingTest=*/true};
+  TechniqueInfo t;
+  t.name = "pf";
+  t.help = "formula-based: MCSs of the bounded program formula (BugAssist/SNIPER)";
+  t.kind = TechniqueKind::Diagnoses;
+  t.scope = TechniqueScope::FailingTest;
+  t.options = formulaOptionNames();
+  t.options.push_back("unwind");
+  t.run = [](const Problem& p) {
+    return localizeWithFormula(formulaTask(p), encode::Family::Program, "pf");
+  };
+  return t;
 }
 
 }  // namespace culprit::localize

@@ -3,22 +3,22 @@
 #include "localize/formula.h"
 #include "localize/technique.h"
 
-#include <chrono>
-
 namespace culprit::localize {
 namespace {
 
 TechniqueInfo sbflTechnique(SbflFormula formula, std::string help) {
-  return {sbflName(formula), std::move(help), [formula](const Problem& p) {
-            auto start = std::chrono::steady_clock::now();
-            Result r;
-            r.technique = sbflName(formula);
-            r.ranking = rankLines(*p.program, *p.coverage, formula);
-            r.totalMs =
-                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                    .count();
-            return r;
-          }};
+  TechniqueInfo t;
+  t.name = sbflName(formula);
+  t.help = std::move(help);
+  t.kind = TechniqueKind::Ranking;
+  t.scope = TechniqueScope::Suite;
+  t.run = [formula](const Problem& p) {
+    Result r;
+    r.technique = sbflName(formula);
+    r.ranking = rankLines(*p.program, *p.coverage, formula);
+    return r;
+  };
+  return t;
 }
 
 std::vector<TechniqueInfo> makeRegistry() {
@@ -51,6 +51,11 @@ std::string techniqueNames() {
   for (const TechniqueInfo& t : techniques())
     s += (s.empty() ? "" : "|") + t.name;
   return s;
+}
+
+std::vector<std::string> formulaOptionNames() {
+  return {"ints",    "granularity", "suspect-inputs", "max-size",  "max-count",
+          "timeout", "max-memory",  "weights",        "mcs-engine"};
 }
 
 }  // namespace culprit::localize

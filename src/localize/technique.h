@@ -1,8 +1,10 @@
 // The technique interface and registry: a technique is one file under localize/, registered
-// by name with help text; the CLI's --technique choices and help come from this registry.
+// by name with its kind, scope, help text and the options it reads; the CLI's --technique
+// choices, its options and help, and the bench's technique variants come from this registry.
 #pragma once
 
 #include "ir/ir.h"
+#include "localize/options.h"
 #include "localize/sbfl.h"
 #include "testing/runner.h"
 
@@ -12,25 +14,6 @@
 #include <vector>
 
 namespace culprit::localize {
-
-/// Options of the formula-based techniques (ignored by spectrum-based ones).
-struct FormulaOptions {
-  enum class Ints { BitVector, Math };
-  enum class Granularity { Statement, Instance };
-  Ints ints = Ints::BitVector;
-  Granularity granularity = Granularity::Statement;
-  unsigned unwind = 10;        ///< loop/recursion unwinding bound of the program formula
-  unsigned maxSize = 3;        ///< MCS size bound (0: none)
-  unsigned maxCount = 0;       ///< number of diagnoses bound (0: none)
-  double timeoutSeconds = 60;  ///< per (program, failing test)
-  std::string weights;         ///< clause weighting from a spectrum formula ("" = none)
-  /// Statements that only store an input (`x = atoi(argv[1])`, `v = __VERIFIER_nondet_int()`)
-  /// are soft groups too. Off by default: like the input itself they are hard, as in the papers.
-  bool suspectInputs = false;
-  /// Solver memory bound in MB (Z3's memory_max_size, process-wide); past it, enumeration
-  /// stops with the diagnoses found so far, marked incomplete. 0: no bound.
-  unsigned maxMemoryMb = 900;
-};
 
 /// What a technique gets: the program, its test suite and the judged runs (with coverage),
 /// and for per-test techniques the failing test to explain.
@@ -63,6 +46,16 @@ struct AngelicValue {
 
 enum class Feasibility { Unchecked, Feasible, Infeasible };
 
+/// A branch decision on a diagnosis's angelic path: the `occurrence`-th execution of branch
+/// statement `stmt` went `decision` (1/0; a switch: the arm entered, -1 for none).
+struct BranchDecision {
+  ir::StmtId stmt = ir::kNone;
+  std::uint32_t occurrence = 0;
+  std::int32_t decision = 0;
+  bool deviates = false;  ///< the failing run decided otherwise (or never got here)
+  bool operator==(const BranchDecision&) const = default;
+};
+
 /// A minimal set of locations that, changed, explains the failure (an MCS mapped back to
 /// source), with its angelic values and the verdict of its concrete replay.
 struct Diagnosis {
@@ -70,11 +63,18 @@ struct Diagnosis {
   std::vector<AngelicValue> angelic;
   Feasibility feasible = Feasibility::Unchecked;
   double weight = 0;  ///< total weight of the MCS (clause weighting), 0 when unweighted
+  /// ofc/agx: the branch decisions of the model's path, in execution order (empty otherwise).
+  std::vector<BranchDecision> path;
 };
 
 struct Stats {
   double solverMs = 0, totalMs = 0;
   std::size_t soft = 0, hard = 0, queries = 0;
+  std::size_t maxCore = 0;      ///< largest unsat core the solver returned
+  std::size_t iterations = 0;   ///< ofc: MCS enumerations (0: not an on-demand technique)
+  std::size_t refinements = 0;  ///< ofc/agx: runs added to the formula after the failing one
+  std::size_t paths = 0;        ///< ofc/agx: distinct runs encoded (the failing one included)
+  std::size_t candidates = 0;   ///< agx: MCSs of the angelic formula examined
 };
 
 /// What a technique returns: plain data, rendered by report/.
@@ -88,11 +88,24 @@ struct Result {
   double totalMs = 0;
 };
 
+/// What a technique returns.
+enum class TechniqueKind : std::uint8_t {
+  Ranking,    ///< a suspiciousness ranking of lines
+  Diagnoses,  ///< minimal sets of statements with angelic values
+  MustSet,    ///< a set of locations every repair changes
+  Patches,    ///< repairs of the program
+};
+/// What one run of a technique explains.
+enum class TechniqueScope : std::uint8_t { Suite, FailingTest };
+
 struct TechniqueInfo {
   std::string name;
   std::string help;
+  TechniqueKind kind = TechniqueKind::Ranking;
+  TechniqueScope scope = TechniqueScope::Suite;
+  std::vector<std::string> options;  ///< names of the options it reads (options.h)
   std::function<Result(const Problem&)> run;
-  bool perFailingTest = false;  ///< runs once per failing test (formula-based techniques)
+  bool perFailingTest() const { return scope == TechniqueScope::FailingTest; }
 };
 
 /// Every registered technique, in the order `culprit --help` lists them.
@@ -100,5 +113,7 @@ const std::vector<TechniqueInfo>& techniques();
 const TechniqueInfo* findTechnique(const std::string& name);
 /// "tarantula|ochiai|dstar" for help texts and error messages.
 std::string techniqueNames();
+/// Options every single-formula technique reads (pf, fs, fi and the on-demand ones).
+std::vector<std::string> formulaOptionNames();
 
 }  // namespace culprit::localize

@@ -33,8 +33,10 @@ namespace {
 
 class Z3Engine final : public QueryEngine {
 public:
-  Z3Engine(z3::context& ctx, const std::string& logic)
-      : solver_(logic.empty() ? z3::solver(ctx) : z3::solver(ctx, logic.c_str())) {}
+  Z3Engine(z3::context& ctx, const std::string& logic, unsigned maxMemoryMb)
+      : solver_(logic.empty() ? z3::solver(ctx) : z3::solver(ctx, logic.c_str())) {
+    if (maxMemoryMb) solver_.set("max_memory", maxMemoryMb);
+  }
 
   void add(const z3::expr& constraint) override { solver_.add(constraint); }
   void push() override { solver_.push(); }
@@ -160,8 +162,9 @@ private:
 
 }  // namespace
 
-std::unique_ptr<QueryEngine> makeZ3Engine(z3::context& ctx, const std::string& logic) {
-  return std::make_unique<Z3Engine>(ctx, logic);
+std::unique_ptr<QueryEngine> makeZ3Engine(z3::context& ctx, const std::string& logic,
+                                          unsigned maxMemoryMb) {
+  return std::make_unique<Z3Engine>(ctx, logic, maxMemoryMb);
 }
 
 std::unique_ptr<QueryEngine> makeCountingEngine(std::unique_ptr<QueryEngine> inner,

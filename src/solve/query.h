@@ -52,8 +52,10 @@ public:
   virtual std::string smt2() = 0;
 };
 
-/// Z3's incremental solver (`logic` empty: z3's default combined solver).
-std::unique_ptr<QueryEngine> makeZ3Engine(z3::context& ctx, const std::string& logic = "");
+/// Z3's incremental solver (`logic` empty: z3's default combined solver); `maxMemoryMb` > 0
+/// sets the solver's `max_memory` parameter.
+std::unique_ptr<QueryEngine> makeZ3Engine(z3::context& ctx, const std::string& logic = "",
+                                          unsigned maxMemoryMb = 0);
 /// Counts and times every query and core into `stats` (which must outlive the engine).
 std::unique_ptr<QueryEngine> makeCountingEngine(std::unique_ptr<QueryEngine> inner,
                                                 QueryStats& stats);

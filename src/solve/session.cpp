@@ -2,6 +2,7 @@
 #include "session.h"
 
 #include "invariant.h"
+#include "memory_bound.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -38,7 +39,7 @@ bool isLiteral(const z3::expr& e) {
 
 Session::Session(z3::context& ctx, SessionOptions options)
     : ctx_(&ctx), options_(std::move(options)) {
-  std::unique_ptr<QueryEngine> engine = makeZ3Engine(ctx, options_.logic);
+  std::unique_ptr<QueryEngine> engine = makeZ3Engine(ctx, options_.logic, options_.maxMemoryMb);
   if (!options_.dumpDir.empty()) engine = makeSmt2DumpEngine(std::move(engine), options_.dumpDir);
   engine_ = makeCountingEngine(std::move(engine), stats_);
 }
@@ -124,7 +125,10 @@ Answer Session::check(const z3::expr_vector& assumptions, const Deadline& deadli
     return last_;
   }
   unsigned timeout = std::min(options_.queryTimeoutMs, deadline.remainingMs());
-  last_ = engine_->check(assumptions, timeout);
+  {
+    const detail::QueryMemoryBound bound(options_.maxMemoryMb);
+    last_ = engine_->check(assumptions, timeout);
+  }
   reason_ = last_ == Answer::Unknown ? engine_->reasonUnknown() : std::string();
   return last_;
 }

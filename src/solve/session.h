@@ -44,6 +44,9 @@ struct SessionOptions {
   unsigned queryTimeoutMs = kNoTimeout;  ///< per-query limit (z3 `timeout`)
   std::string dumpDir = {};              ///< when set, every query is written there as SMT2
   std::string logic = {};                ///< z3 logic of the solver; empty for z3's default
+  /// z3's per-solver `max_memory` (MB of z3's process-wide allocation): past it, queries answer
+  /// unknown. 0: no bound. See context.h for a bound relative to what z3 already holds.
+  unsigned maxMemoryMb = 0;
 };
 
 struct SoftGroup {

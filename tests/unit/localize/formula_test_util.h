@@ -3,6 +3,7 @@
 
 #include "frontend/frontend.h"
 #include "localize/formula.h"
+#include "localize/replay.h"
 
 #include <memory>
 #include <set>
@@ -10,6 +11,16 @@
 #include <vector>
 
 namespace culprit::localize::test {
+
+/// localizeWithFormula with its diagnoses replayed, as the driver does.
+inline Result runReplayed(const FormulaTask& task, encode::Family family,
+                          const std::string& name = "test") {
+  Result r = localizeWithFormula(task, family, name);
+  const testing::Oracle assertionsOnly;
+  replayAll(r.diagnoses, *task.program, *task.test, task.oracle ? *task.oracle : assertionsOnly,
+            task.run);
+  return r;
+}
 
 /// A program with one test to explain (harness entry with integer arguments, or argv).
 struct OneTest {
@@ -35,7 +46,7 @@ struct OneTest {
     golden = frontend::parseSource(source, "golden.c");
     oracle.golden = golden.get();
   }
-  Result run(encode::Family family) const { return localizeWithFormula(task, family, "test"); }
+  Result run(encode::Family family) const { return runReplayed(task, family); }
 };
 
 using LineSet = std::set<std::uint32_t>;

@@ -43,17 +43,17 @@ TEST(GoldenOracle, ExpectedOutputEventsAreTheObservedGoldenRun) {
 TEST(GoldenOracle, EveryFormulaFindsTheWrongIncrement) {
   Subject s("twobranch", "v1.c", "0 0");
   for (Family f : {Family::Program, Family::TraceFlowSensitive, Family::TraceFlowInsensitive}) {
-    const Result r = localizeWithFormula(s.task, f, "t");
+    const Result r = runReplayed(s.task, f, "t");
     EXPECT_EQ(feasibilityOf(r, {19}), Feasibility::Feasible) << encode::familyName(f);
   }
 }
 
 TEST(GoldenOracle, ProgramFormulaFindsTheBoundaryConditionOthersDoNot) {
   Subject s("absval", "v1.c", "-1");
-  const Result pf = localizeWithFormula(s.task, Family::Program, "pf");
+  const Result pf = runReplayed(s.task, Family::Program, "pf");
   EXPECT_EQ(feasibilityOf(pf, {14}), Feasibility::Feasible);
   for (Family f : {Family::TraceFlowSensitive, Family::TraceFlowInsensitive}) {
-    const Result r = localizeWithFormula(s.task, f, "t");
+    const Result r = runReplayed(s.task, f, "t");
     EXPECT_FALSE(asSet(r).count({14})) << encode::familyName(f);
     EXPECT_TRUE(asSet(r).count({13})) << encode::familyName(f);  // av = x
   }
@@ -61,7 +61,7 @@ TEST(GoldenOracle, ProgramFormulaFindsTheBoundaryConditionOthersDoNot) {
 
 TEST(GoldenOracle, HardInputStatementsAreNeverSuspected) {
   Subject s("twobranch", "v1.c", "0 0");
-  for (const LineSet& d : lineSets(localizeWithFormula(s.task, Family::Program, "pf")))
+  for (const LineSet& d : lineSets(runReplayed(s.task, Family::Program, "pf")))
     for (std::uint32_t line : d)
       EXPECT_TRUE(line != 12 && line != 13) << line;
 }
@@ -70,7 +70,7 @@ TEST(GoldenOracle, SuspectInputsMakesInputStatementsSoft) {
   Subject s("twobranch", "v1.c", "0 0");
   s.task.options.suspectInputs = true;
   bool inputSuspected = false;
-  for (const LineSet& d : lineSets(localizeWithFormula(s.task, Family::Program, "pf")))
+  for (const LineSet& d : lineSets(runReplayed(s.task, Family::Program, "pf")))
     for (std::uint32_t line : d)
       inputSuspected = inputSuspected || line == 12 || line == 13;
   EXPECT_TRUE(inputSuspected);

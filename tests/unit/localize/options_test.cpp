@@ -160,7 +160,7 @@ TEST(Registry, FormulaTechniquesAreRegisteredPerFailingTest) {
   for (const char* name : {"pf", "fs", "fi"}) {
     const TechniqueInfo* info = findTechnique(name);
     ASSERT_NE(info, nullptr) << name;
-    EXPECT_TRUE(info->perFailingTest);
+    EXPECT_TRUE(info->perFailingTest());
   }
 }
 

@@ -10,7 +10,7 @@
 // (std::clock; z3 runs single-threaded here), the fair measure on a shared machine.
 #include "bench/manifest.h"
 #include "frontend/frontend.h"
-#include "localize/formula.h"
+#include "localize/driver.h"
 #include "testing/testcase.h"
 
 #include <algorithm>
@@ -67,12 +67,6 @@ Args parseArgs(int argc, char** argv) {
   return a;
 }
 
-encode::Family familyOf(const std::string& t) {
-  if (t == "fs") return encode::Family::TraceFlowSensitive;
-  if (t == "fi") return encode::Family::TraceFlowInsensitive;
-  return encode::Family::Program;
-}
-
 double percentile(std::vector<double> v, double p) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
@@ -89,6 +83,11 @@ struct Totals {
 
 int main(int argc, char** argv) {
   const Args args = parseArgs(argc, argv);
+  const localize::TechniqueInfo* technique = localize::findTechnique(args.technique);
+  if (!technique || !technique->perFailingTest()) {
+    std::fprintf(stderr, "siemens_formula: no per-test technique '%s'\n", args.technique.c_str());
+    return 2;
+  }
   const bench::Manifest m =
       bench::loadManifest(std::string(CULPRIT_SOURCE_DIR) + "/bench/siemens/suite.json");
   Totals all;
@@ -116,16 +115,17 @@ int main(int argc, char** argv) {
     const std::set<unsigned> faulty(s.faultyLines.begin(), s.faultyLines.end());
     Totals t;
     for (std::size_t i : chosen) {
-      localize::FormulaTask task;
-      task.program = program.get();
-      task.test = &suite.tests[i];
-      task.oracle = &oracle;
-      task.coverage = &coverage;
-      task.options = args.options;
-      task.options.suspectInputs = !args.hardInputs;
+      localize::Problem problem;
+      problem.program = program.get();
+      problem.suite = &suite;
+      problem.results = &results;
+      problem.failingTest = static_cast<int>(i);
+      problem.oracle = &oracle;
+      problem.coverage = &coverage;
+      problem.options = args.options;
+      problem.options.suspectInputs = !args.hardInputs;
       const std::clock_t cpu0 = std::clock();
-      const localize::Result r =
-          localize::localizeWithFormula(task, familyOf(args.technique), args.technique);
+      const localize::Result r = localize::runTechnique(*technique, problem);
       const double cpuMs = 1000.0 * static_cast<double>(std::clock() - cpu0) / CLOCKS_PER_SEC;
       bool contains = false, exact = false, exactFeasible = false;
       for (const localize::Diagnosis& d : r.diagnoses) {

@@ -1,0 +1,59 @@
+// The driver: see driver.h.
+#include "localize/driver.h"
+
+#include "localize/replay.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace culprit::localize {
+
+Result runTechnique(const TechniqueInfo& technique, const Problem& problem) {
+  const auto start = std::chrono::steady_clock::now();
+  Result r = technique.run(problem);
+  if (technique.perFailingTest() && !r.diagnoses.empty()) {
+    const testing::TestCase& test =
+        problem.suite->tests.at(static_cast<std::size_t>(problem.failingTest));
+    const testing::Oracle assertionsOnly;
+    replayAll(r.diagnoses, *problem.program, test,
+              problem.oracle ? *problem.oracle : assertionsOnly, problem.runOptions);
+  }
+  r.totalMs =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  r.stats.totalMs = r.totalMs;
+  return r;
+}
+
+bool LocalizeReport::complete() const {
+  if (suite && !suite->complete) return false;
+  return std::all_of(perTest.begin(), perTest.end(),
+                     [](const TestRun& t) { return t.result.complete; });
+}
+
+LocalizeReport localizeAll(const TechniqueInfo& technique, const Problem& base,
+                           const std::vector<int>& onlyTests) {
+  LocalizeReport report;
+  if (!technique.perFailingTest()) {
+    report.suite = runTechnique(technique, base);
+    return report;
+  }
+  Problem problem = base;
+  for (std::size_t i = 0; i < base.results->results.size(); ++i) {
+    const testing::TestResult& t = base.results->results[i];
+    if (!t.failing()) continue;
+    if (!onlyTests.empty() &&
+        std::find(onlyTests.begin(), onlyTests.end(), t.index) == onlyTests.end())
+      continue;
+    problem.failingTest = static_cast<int>(i);
+    report.perTest.push_back({i, runTechnique(technique, problem)});
+  }
+  if (report.perTest.size() > 1) {
+    std::vector<Result> results;
+    for (const TestRun& t : report.perTest)
+      results.push_back(t.result);
+    report.aggregate = aggregate(results);
+  }
+  return report;
+}
+
+}  // namespace culprit::localize

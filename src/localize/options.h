@@ -1,0 +1,78 @@
+// Typed options of the techniques. Each option is declared once, in options.cpp, with its name,
+// category, help text, value type and default (read off a default-constructed FormulaOptions).
+// The name is both the command-line flag (`--max-size 2`) and the key of a technique variant
+// (`pf:max-size=2:weights=ochiai`, as culprit bench accepts it), so the CLI, the bench and
+// `culprit localize --help` never list options of their own.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace culprit::localize {
+
+/// Options of the formula-based techniques (ignored by spectrum-based ones).
+struct FormulaOptions {
+  enum class Ints { BitVector, Math };
+  enum class Granularity { Statement, Instance };
+  /// ofc: which MCSs make the search explore a branch side (see `expand`).
+  enum class Expand { Paths, Conditions };
+  Ints ints = Ints::BitVector;
+  Granularity granularity = Granularity::Statement;
+  unsigned unwind = 10;        ///< loop/recursion unwinding bound of the program formula
+  unsigned maxSize = 3;        ///< MCS size bound (0: none)
+  unsigned maxCount = 0;       ///< number of diagnoses bound (0: none)
+  double timeoutSeconds = 60;  ///< per (program, failing test)
+  std::string weights;         ///< clause weighting from a spectrum formula ("" = none)
+  /// Statements that only store an input (`x = atoi(argv[1])`, `v = __VERIFIER_nondet_int()`)
+  /// are soft groups too. Off by default: like the input itself they are hard, as in the papers.
+  bool suspectInputs = false;
+  /// Solver memory bound in MB for one run (growth of z3's memory); past it, enumeration stops
+  /// with the diagnoses found so far, marked incomplete. 0: no bound.
+  unsigned maxMemoryMb = 900;
+  std::string mcsEngine = "maxsat";  ///< solve's MCS enumeration engine
+  /// ofc: which MCSs send the search down an unexplored branch side. Paths: every MCS whose
+  /// model takes one (the result then equals the program formula's); Conditions: only a
+  /// condition in the MCS, as in the OFC paper.
+  Expand expand = Expand::Paths;
+  unsigned maxRefinements = 1000;  ///< ofc iterations / agx refinements (0: none)
+};
+
+/// One declared option.
+struct OptionSpec {
+  std::string name;      ///< flag `--name` and variant key `name=value`
+  std::string category;  ///< heading in --help
+  std::string help;
+  std::vector<std::string> choices;  ///< allowed values (empty: a number or free text)
+  bool flag = false;                 ///< a switch: `--name` alone on the command line
+  std::string valueName;             ///< what --help shows for the value ("N", "SECONDS")
+  /// Parses `value` into the option; returns an error message ("" when it was accepted).
+  std::function<std::string(FormulaOptions&, const std::string& value)> set;
+  /// The option's value as text (`--help` shows the default).
+  std::function<std::string(const FormulaOptions&)> get;
+};
+
+/// Every declared option, in --help order.
+const std::vector<OptionSpec>& optionSpecs();
+const OptionSpec* findOption(std::string_view name);
+
+/// Sets option `name` to `value`; returns an error message, "" on success.
+std::string setOption(FormulaOptions& options, std::string_view name, const std::string& value);
+
+/// A technique with option settings: "pf", "pf:weights=ochiai:max-size=2".
+struct TechniqueVariant {
+  std::string technique;  ///< the registered technique's name
+  std::string label;      ///< the whole text, as runs are keyed and tables show it
+  std::vector<std::pair<std::string, std::string>> settings;
+  /// Applies the settings (already validated by parseVariant).
+  void apply(FormulaOptions& options) const;
+};
+
+/// Parses and validates a variant: the technique must be registered and each setting an option
+/// it declares with a valid value. Throws UserError.
+TechniqueVariant parseVariant(const std::string& text);
+
+}  // namespace culprit::localize

@@ -1,0 +1,123 @@
+// Context: see context.h.
+#include "context.h"
+
+#include "memory_bound.h"
+
+#include <condition_variable>
+#include <deque>
+#include <filesystem>
+#include <mutex>
+#include <set>
+#include <thread>
+
+namespace culprit::solve {
+namespace {
+
+/// Deletes Z3 contexts on a worker thread. Z3 can take minutes to delete a context of a large
+/// program formula (measured: 160 s for the 900 MB context of bench primes-v1 with --unwind 42,
+/// 600 s at 3.5 GB, 8 s for a 33 MB one cut short by --max-memory 1), and neither the size nor
+/// the formula predicts it well, so every context goes this way and reports are never held
+/// up. At normal exit the worker finishes its queue (Z3 must not be torn down under it); the
+/// command line ends with _Exit and does not wait.
+class ContextDisposer {
+public:
+  static ContextDisposer& instance() {
+    static ContextDisposer disposer;
+    return disposer;
+  }
+  void dispose(std::unique_ptr<z3::context> context) {
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      queue_.push_back(std::move(context));
+    }
+    ready_.notify_one();
+  }
+  ~ContextDisposer() {
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      stop_ = true;
+    }
+    ready_.notify_one();
+    worker_.join();
+  }
+  ContextDisposer(const ContextDisposer&) = delete;
+  ContextDisposer& operator=(const ContextDisposer&) = delete;
+
+private:
+  ContextDisposer() : worker_([this] { drain(); }) {}
+  void drain() {
+    for (;;) {
+      std::unique_ptr<z3::context> next;
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        ready_.wait(lock, [this] { return stop_ || !queue_.empty(); });
+        if (queue_.empty()) return;  // stopping, nothing left
+        next = std::move(queue_.front());
+        queue_.pop_front();
+      }
+      next.reset();
+    }
+  }
+
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::deque<std::unique_ptr<z3::context>> queue_;
+  bool stop_ = false;
+  std::thread worker_;  // last: starts once the members above exist
+};
+
+std::mutex boundMutex;
+std::multiset<unsigned> activeBounds;  // limits of the bounded queries in flight
+
+void applyLargestBound() {
+  z3::set_param("memory_max_size",
+                static_cast<int>(activeBounds.empty() ? 0 : *activeBounds.rbegin()));
+}
+
+}  // namespace
+
+namespace detail {
+
+QueryMemoryBound::QueryMemoryBound(unsigned limitMb) : limitMb_(limitMb) {
+  if (!limitMb_) return;
+  const std::lock_guard<std::mutex> lock(boundMutex);
+  activeBounds.insert(limitMb_);
+  applyLargestBound();
+}
+
+QueryMemoryBound::~QueryMemoryBound() {
+  if (!limitMb_) return;
+  const std::lock_guard<std::mutex> lock(boundMutex);
+  activeBounds.erase(activeBounds.find(limitMb_));
+  applyLargestBound();
+}
+
+}  // namespace detail
+
+Context::Context(ContextOptions options)
+    : ctx_(std::make_unique<z3::context>()), options_(std::move(options)) {
+  if (!options_.dumpDir.empty()) {
+    std::error_code error;
+    std::filesystem::create_directories(options_.dumpDir, error);
+    if (error)
+      throw ContextError("cannot create directory " + options_.dumpDir + ": " + error.message());
+  }
+  if (options_.maxMemoryMb)
+    boundMb_ = static_cast<unsigned>(Z3_get_estimated_alloc_size() >> 20) + options_.maxMemoryMb;
+}
+
+Context::~Context() { ContextDisposer::instance().dispose(std::move(ctx_)); }
+
+SessionOptions Context::sessionOptions(std::string logic) const {
+  SessionOptions o;
+  o.logic = std::move(logic);
+  o.dumpDir = options_.dumpDir;
+  o.maxMemoryMb = boundMb_;
+  return o;
+}
+
+bool Context::outOfMemory(const std::string& reason) {
+  return reason.find("memory") != std::string::npos;
+}
+
+}  // namespace culprit::solve

@@ -1,0 +1,57 @@
+// The Z3 context of one run (one technique on one failing test), with what belongs to a run
+// rather than to the process: the solver memory bound, the SMT-LIB2 dump of every query, and
+// the deletion of the context on a background thread.
+//
+// Memory. z3 measures allocation process-wide, so a run's bound is relative to what z3 already
+// held when the run's context was created: "this run may grow z3 by N MB". Each query of the
+// run carries that limit (memory_bound.h: the process-wide bound is on only while bounded
+// queries run, at the largest of their limits; z3 4.8.12 crashes when it hits while terms are
+// built), and each solver gets it as its own `max_memory` parameter. Past it, queries answer
+// unknown. Runs sharing a process (bench --no-isolate) share z3's accounting: the default,
+// isolated bench runs have a process each.
+#pragma once
+
+#include "session.h"
+
+#include <z3++.h>
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+namespace culprit::solve {
+
+struct ContextOptions {
+  unsigned maxMemoryMb = 0;  ///< growth of Z3's memory this run's queries may cause (0: none)
+  std::string dumpDir;       ///< when set, every query of the run as SMT-LIB2 (see query.h)
+};
+
+/// The dump directory cannot be created.
+class ContextError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+class Context {
+public:
+  /// Throws ContextError when options.dumpDir cannot be created.
+  explicit Context(ContextOptions options = {});
+  /// Hands the Z3 context to the disposer thread (see context.cpp); never blocks.
+  ~Context();
+  Context(const Context&) = delete;
+  Context& operator=(const Context&) = delete;
+
+  z3::context& z3() { return *ctx_; }
+  const ContextOptions& options() const { return options_; }
+  /// Options for a session of this run: `logic`, the run's memory bound and dump directory.
+  SessionOptions sessionOptions(std::string logic = {}) const;
+  /// True when `reason` (a solver's reason for unknown) says the memory bound was reached.
+  static bool outOfMemory(const std::string& reason);
+
+private:
+  std::unique_ptr<z3::context> ctx_;
+  ContextOptions options_;
+  unsigned boundMb_ = 0;  ///< absolute max_memory for this run's solvers (0: none)
+};
+
+}  // namespace culprit::solve

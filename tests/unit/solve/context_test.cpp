@@ -1,0 +1,59 @@
+// The per-run solver context: dump directory, memory bound on queries (and only on queries),
+// and sessions that inherit both.
+#include "solve/context.h"
+
+#include "solve_test_util.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+namespace culprit::solve {
+namespace {
+
+std::string globalParam(const char* name) {
+  Z3_string value = nullptr;
+  return Z3_global_param_get(name, &value) && value ? std::string(value) : std::string("?");
+}
+
+TEST(Context, ADumpDirectoryThatCannotBeMadeIsAnError) {
+  ContextOptions o;
+  o.dumpDir = "/proc/culprit-cannot-be-here";
+  EXPECT_THROW(Context c(o), ContextError);
+}
+
+TEST(Context, SessionsWriteTheirQueriesToTheDumpDirectory) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / "culprit-context-test-dump";
+  std::filesystem::remove_all(dir);
+  ContextOptions o;
+  o.dumpDir = (dir / "nested").string();
+  Context c(o);
+  Session s(c.z3(), c.sessionOptions("QF_BV"));
+  s.addHard(c.z3().bv_const("x", 8) == 3);
+  EXPECT_EQ(s.check(), Answer::Sat);
+  EXPECT_TRUE(std::filesystem::exists(dir / "nested" / "query-000001.smt2"));
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Context, TheMemoryBoundStopsAHeavyQueryAndIsLiftedAfterIt) {
+  ContextOptions o;
+  o.maxMemoryMb = 1;
+  Context c(o);
+  EXPECT_GT(c.sessionOptions().maxMemoryMb, 0u);
+  Session s(c.z3(), c.sessionOptions("QF_BV"));
+  s.addHard(testutil::hardFactoring(c.z3()));
+  EXPECT_EQ(s.check(), Answer::Unknown);
+  EXPECT_TRUE(Context::outOfMemory(s.reasonUnknown())) << s.reasonUnknown();
+  // Between queries z3's process-wide bound is off: building terms can never hit it.
+  EXPECT_EQ(globalParam("memory_max_size"), "0");
+}
+
+TEST(Context, WithoutABoundSessionsAreUnbounded) {
+  Context c;
+  EXPECT_EQ(c.sessionOptions().maxMemoryMb, 0u);
+  EXPECT_EQ(c.sessionOptions("QF_BV").logic, "QF_BV");
+}
+
+}  // namespace
+}  // namespace culprit::solve
