@@ -5,7 +5,11 @@
 #include "exec/arith.h"
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
+#include <functional>
 #include <map>
+#include <pthread.h>
 
 namespace culprit::encode {
 
@@ -18,14 +22,71 @@ const char* familyName(Family f) {
   return "?";
 }
 
+NameSpace::NameSpace() {
+  static std::atomic<std::uint64_t> next{0};
+  prefix_ = "e" + std::to_string(next++) + "!";
+}
+
+std::uint32_t NameSpace::position(const std::string& key) {
+  return positions_.try_emplace(key, static_cast<std::uint32_t>(positions_.size())).first->second;
+}
+
+namespace {
+
+/// Runs `work` on a thread with a 512 MB stack (reserved; pages are touched only as used) and
+/// rethrows what it throws.
+void onLargeStack(const std::function<void()>& work) {
+  constexpr std::size_t kStack = std::size_t{512} << 20;
+  struct Job {
+    const std::function<void()>* work;
+    std::exception_ptr error;
+  } job{&work, nullptr};
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, kStack);
+  pthread_t thread;
+  auto body = [](void* p) -> void* {
+    auto* j = static_cast<Job*>(p);
+    try {
+      (*j->work)();
+    } catch (...) {
+      j->error = std::current_exception();
+    }
+    return nullptr;
+  };
+  const int started = pthread_create(&thread, &attr, body, &job);
+  pthread_attr_destroy(&attr);
+  if (started != 0)
+    throw EncodeError("calls nest too deep to encode (no thread for a larger stack)");
+  pthread_join(thread, nullptr);
+  if (job.error) std::rethrow_exception(job.error);
+}
+
+}  // namespace
+
 Encoding encode(z3::context& ctx, const ir::Program& program, const exec::RunInput& input,
                 const Expectation& expect, const EncodeOptions& options,
-                const exec::RunResult* trace) {
-  Encoding enc(ctx);
-  enc.family = options.family;
-  detail::Request request{&program, &input, &expect, &options, trace};
-  detail::SymExec(ctx, request, enc).run();
-  return enc;
+                const exec::RunResult* trace, NameSpace* names) {
+  NameSpace own;
+  detail::Request request{&program, &input, &expect, &options, trace, names ? names : &own};
+  auto attempt = [&](bool last) {
+    Encoding enc(ctx);
+    enc.family = options.family;
+    request.lastStack = last;
+    detail::SymExec(ctx, request, enc).run();
+    return enc;
+  };
+  // The symbolic executor recurses with the program's calls. A recursion too deep for this
+  // thread's stack (the corpus has one 4,000 calls deep; the main thread has 8 MB) is encoded
+  // again on a thread with a large stack; creating one for every encoding would cost ~20 ms
+  // each in page faults.
+  try {
+    return attempt(false);
+  } catch (const detail::StackExhausted&) {
+  }
+  std::optional<Encoding> enc;
+  onLargeStack([&] { enc.emplace(attempt(true)); });
+  return std::move(*enc);
 }
 
 std::optional<Observed> observe(const ir::Program& program, const exec::RunInput& input,

@@ -17,6 +17,7 @@
 // instance and demands only what precedes it (the output prefix, the violated check).
 #pragma once
 
+#include "encode/exploration.h"
 #include "exec/exec.h"
 #include "ir/ir.h"
 
@@ -27,6 +28,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace culprit::encode {
@@ -34,6 +36,12 @@ namespace culprit::encode {
 enum class Family : std::uint8_t { Program, TraceFlowSensitive, TraceFlowInsensitive };
 enum class Ints : std::uint8_t { BitVector, Math };
 enum class Granularity : std::uint8_t { Statement, Instance };
+/// On-demand program formulas: what a branch side no run has taken stands for.
+enum class Unexplored : std::uint8_t {
+  Free,  ///< angelic (AgxFaults): a path through it is unconstrained from there on
+  Cut,   ///< partial (OFC): it reaches the join having written its variables unknown values;
+         ///< a side that may escape (return, exit, output, ...) is Free
+};
 const char* familyName(Family f);
 
 struct EncodeOptions {
@@ -65,6 +73,12 @@ struct EncodeOptions {
   /// expanded is 3-5x faster up to N = 256 (bit-vectors: 32-48 ms against 120-190 ms) and on
   /// par from N = 1024 on, while each expanded cell costs memory in every forked state.
   std::uint64_t expandArraysUpTo = 256;
+  /// Program family only: when set, a branch side is encoded only if some run of the
+  /// exploration took it (or it is empty: an if without else, a loop's exit); the others stand
+  /// for what `unexplored` says. The formula is then an over-approximation of the program
+  /// formula, exact on every explored path (encode/incremental.h).
+  const Exploration* explored = nullptr;
+  Unexplored unexplored = Unexplored::Free;
 };
 
 /// One output call as the oracle sees it: what was printed to stdout, split into the
@@ -137,6 +151,20 @@ struct HardClause {
   unsigned defines = 0;
 };
 
+/// A branch instance of the Program family: which side a model takes, and whether the formula
+/// encodes that side (the on-demand formulas leave unexplored sides out).
+struct BranchPoint {
+  ir::StmtId stmt = ir::kNone;
+  std::uint32_t copy = 0;   ///< as Origin::copy: index among the statement's copies
+  std::uint64_t order = 0;  ///< instances begun before it in the encoding (execution order)
+  BranchSite site;
+  z3::expr reached;   ///< true in a model iff the instance executes on the model's path
+  z3::expr decision;  ///< if/loop: the Boolean decision; switch: the arm index (Int kind)
+  bool isSwitch = false;
+  std::uint64_t unencoded = 0;  ///< sideBit()s of the sides not encoded exactly
+  std::uint64_t cut = 0;        ///< of those, the sides encoded as cut (Unexplored::Cut)
+};
+
 /// A nondet call's value (Program family with symbolicNondet), in encoding order.
 struct NondetCall {
   z3::expr value;
@@ -157,6 +185,7 @@ struct Encoding {
   std::vector<HardClause> hard;
   std::vector<SoftGroup> groups;
   std::vector<Instance> instances;
+  std::vector<BranchPoint> branches;  ///< Program family, in encoding order
   /// Disjunction of the path conditions that reach a loop iteration or recursion depth beyond
   /// the bound (asserted false among the hard clauses). Satisfiable with the formula means the
   /// bound was too small for some relaxation.
@@ -185,11 +214,28 @@ public:
   using std::runtime_error::runtime_error;
 };
 
+/// Names of the constants of encodings: a prefix unique in the process, so encodings never
+/// share a constant by accident, even in one Z3 context; and the numbering of unrolled,
+/// inlined statement positions (Program family), kept across encodings of one program so that
+/// an incremental encoder names the same position the same way each time.
+class NameSpace {
+public:
+  NameSpace();
+  const std::string& prefix() const { return prefix_; }
+  /// Dense id of a position key.
+  std::uint32_t position(const std::string& key);
+
+private:
+  std::string prefix_;
+  std::unordered_map<std::string, std::uint32_t> positions_;
+};
+
 /// Encodes `program` on `input`. Trace families need the interpreter's run of the same input
-/// with RunOptions::trace (`trace`). Throws EncodeError.
+/// with RunOptions::trace (`trace`). Throws EncodeError. Each call names its constants in a
+/// name space of its own unless `names` is given (see IncrementalEncoder).
 Encoding encode(z3::context& ctx, const ir::Program& program, const exec::RunInput& input,
                 const Expectation& expect, const EncodeOptions& options,
-                const exec::RunResult* trace = nullptr);
+                const exec::RunResult* trace = nullptr, NameSpace* names = nullptr);
 
 /// Cone-of-influence slicing: drops the definition clauses of SSA values no obligation (oracle,
 /// runtime check, assumption, bound) depends on, directly or through other definitions, and

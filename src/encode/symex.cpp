@@ -4,6 +4,8 @@
 
 #include "exec/arith.h"
 
+#include <algorithm>
+
 namespace culprit::encode::detail {
 
 namespace {
@@ -15,7 +17,8 @@ std::uint64_t traceKey(ir::StmtId s, std::uint32_t occurrence) {
 SymExec::SymExec(z3::context& ctx, const Request& r, Encoding& out)
     : ctx_(ctx), prog_(*r.program), input_(*r.input), expect_(*r.expect), opt_(*r.options),
       trace_(r.trace), out_(out), ints_(ctx, r.options->ints, r.options->checkOverflow),
-      traceMode_(r.options->family != Family::Program), concreteVars_(ctx), concreteValues_(ctx) {
+      traceMode_(r.options->family != Family::Program), concreteVars_(ctx), concreteValues_(ctx),
+      names_(*r.names), effects_(*r.program), lastStack_(r.lastStack) {
   out_.exitStatus = ints_.literal(0, ir::IntKind::Int);
   copies_.assign(prog_.stmts.size(), 0);
 }
@@ -167,7 +170,17 @@ void SymExec::beginInstance(const ir::Stmt& s) {
   c.origin.iteration = frames_.back().iteration;
   c.origin.callContext = frames_.back().context;
   c.failing = failingKey_ && failingKey_->stmt == s.id && failingKey_->occurrence == c.origin.copy;
+  c.order = begun_++;
+  c.tag = traceMode_ ? std::to_string(c.origin.copy)
+                     : "p" + std::to_string(names_.position(positionKey(s.id)));
   current_.push_back(std::move(c));
+}
+
+std::string SymExec::name(const char* kind, const std::string& suffix) const {
+  std::string n = names_.prefix() + kind;
+  if (!current_.empty())
+    n += "!" + std::to_string(current_.back().origin.stmt) + "!" + current_.back().tag;
+  return n + "!" + suffix;
 }
 
 void SymExec::endInstance(State& st) {
@@ -218,8 +231,8 @@ std::uint32_t SymExec::groupFor(const Origin& origin) {
     auto it = statementGroup_.find(origin.stmt);
     if (it != statementGroup_.end()) return it->second;
   }
-  std::string name = "s!" + std::to_string(origin.stmt);
-  if (!perStatement) name += "!" + std::to_string(origin.copy);
+  std::string name = names_.prefix() + "s!" + std::to_string(origin.stmt);
+  if (!perStatement) name += "!" + current_.back().tag;
   out_.groups.push_back(SoftGroup{ctx_.bool_const(name.c_str()), origin.stmt, {}});
   const auto id = static_cast<std::uint32_t>(out_.groups.size() - 1);
   if (perStatement) statementGroup_[origin.stmt] = id;
@@ -251,9 +264,9 @@ z3::expr SymExec::produce(State& st, const z3::expr& natural, ir::IntKind k) {
                              prog_.where(c.stmt->range));
     return v;
   }
-  const z3::expr v = ints_.fresh("v!" + std::to_string(c.origin.stmt) + "!" +
-                                     std::to_string(c.origin.copy) + "!" + std::to_string(fresh_++),
-                                 k);
+  // Named after the value it stands for, so that encoding the same instance with the same
+  // value again (an incremental encoder's next pass) gives the same constant.
+  const z3::expr v = ints_.fresh(name("v", std::to_string(natural.id())), k);
   const std::uint32_t group = groupFor(c.origin);
   z3::expr clause = v == natural;
   if (opt_.family == Family::TraceFlowSensitive) clause = imply(st.guard, clause);
@@ -279,9 +292,7 @@ Decision SymExec::decide(State& st, const z3::expr& cond) {
   }
   z3::expr b = cond;
   if (relaxable()) {
-    b = ctx_.bool_const(("b!" + std::to_string(c.origin.stmt) + "!" +
-                         std::to_string(c.origin.copy) + "!" + std::to_string(fresh_++))
-                            .c_str());
+    b = ctx_.bool_const(name("b", std::to_string(cond.id())).c_str());
     const std::uint32_t group = groupFor(c.origin);
     z3::expr clause = b == cond;
     if (opt_.family == Family::TraceFlowSensitive) clause = imply(st.guard, clause);
@@ -300,6 +311,7 @@ Decision SymExec::decide(State& st, const z3::expr& cond) {
       d.whenFalse = negate(b);
     return d;
   }
+  recordBranch(st, b, false);
   if (!b.is_false()) d.whenTrue = b;
   if (!b.is_true()) d.whenFalse = negate(b);
   return d;
@@ -310,9 +322,7 @@ z3::expr SymExec::decideArm(State& st, const z3::expr& natural, std::int32_t* tr
   const exec::TraceEntry* entry = traceMode_ ? traced(c.origin) : nullptr;
   *tracedArm = entry ? entry->decision : -1;
   if (st.dead() || !relaxable() || opt_.family == Family::TraceFlowInsensitive) return natural;
-  const z3::expr d = ints_.fresh("d!" + std::to_string(c.origin.stmt) + "!" +
-                                     std::to_string(c.origin.copy) + "!" + std::to_string(fresh_++),
-                                 ir::IntKind::Int);
+  const z3::expr d = ints_.fresh(name("d", std::to_string(natural.id())), ir::IntKind::Int);
   const std::uint32_t group = groupFor(c.origin);
   z3::expr clause = d == natural;
   if (opt_.family == Family::TraceFlowSensitive) clause = imply(st.guard, clause);
@@ -320,6 +330,64 @@ z3::expr SymExec::decideArm(State& st, const z3::expr& natural, std::int32_t* tr
   addInstance(Instance{c.origin, InstanceKind::Switch, st.guard, d, ir::IntKind::Int, group}, st);
   if (entry) rememberConcrete(d, ints_.literal(entry->decision, ir::IntKind::Int));
   return d;
+}
+
+void SymExec::recordBranch(const State& st, const z3::expr& decision, bool isSwitch) {
+  lastBranch_ = static_cast<std::uint32_t>(out_.branches.size());
+  lastBranchName_ = std::to_string(current_.back().origin.stmt) + "!" + current_.back().tag;
+  const Current& c = current_.back();
+  out_.branches.push_back(BranchPoint{c.origin.stmt, c.origin.copy, c.order, branchSite(), st.guard,
+                                      decision, isSwitch, 0, 0});
+}
+
+BranchSite SymExec::branchSite() const {
+  const Frame& f = frames_.back();
+  BranchSite site{current_.back().origin.stmt, static_cast<std::uint32_t>(f.context.size())};
+  site.insert(site.end(), f.context.begin(), f.context.end());
+  site.insert(site.end(), f.outerIters.begin(), f.outerIters.end());
+  site.insert(site.end(), f.iters.begin(), f.iters.end());
+  return site;
+}
+
+namespace {
+/// A branch side with nothing to execute: taking it changes nothing but the path.
+bool isEmpty(const ir::Stmt* s) {
+  if (!s || s->kind == ir::StmtKind::Empty) return true;
+  if (s->kind != ir::StmtKind::Block) return false;
+  return std::all_of(s->children.begin(), s->children.end(),
+                     [](const ir::StmtPtr& c) { return isEmpty(c.get()); });
+}
+}  // namespace
+
+SideMode SymExec::sideMode(std::int32_t decision, SideKind kind, const ir::Stmt* stmt) {
+  if (!filtering() || (kind == SideKind::IfSide && isEmpty(stmt))) return SideMode::Encode;
+  BranchPoint& bp = out_.branches[lastBranch_];
+  if (opt_.explored->has(bp.site, decision)) return SideMode::Encode;
+  bp.unencoded |= sideBit(decision);
+  if (opt_.unexplored != Unexplored::Cut || kind == SideKind::SwitchArm) return SideMode::Drop;
+  const Effects& e =
+      kind == SideKind::LoopRest ? effects_.ofLoopRest(*stmt) : effects_.ofSide(stmt);
+  if (e.escapes) return SideMode::Drop;
+  bp.cut |= sideBit(decision);
+  return SideMode::Cut;
+}
+
+void SymExec::havoc(State& st, const std::set<ir::VarId>& writes, std::int32_t decision) {
+  for (ir::VarId v : writes) {
+    const ObjId obj = objectOf(v);
+    if (obj >= st.objs.size() || !st.objs[obj].live) continue;
+    ObjState& os = st.objs[obj];
+    const ObjectInfo& info = objects_[obj];
+    // Named after the branch instance, side and object: the same in every pass.
+    const std::string base = names_.prefix() + "h!" + lastBranchName_ + "!" +
+                             std::to_string(decision) + "!" + std::to_string(obj) + "!";
+    if (os.array) {
+      os.array = ctx_.constant((base + "a").c_str(), os.array->get_sort());
+      continue;
+    }
+    for (std::size_t i = 0; i < os.cells.size(); ++i)
+      os.cells[i] = intVal(ints_.fresh(base + std::to_string(i), info.cell));
+  }
 }
 
 void SymExec::require(const State& st, const z3::expr& cond, HardKind kind) {

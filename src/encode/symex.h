@@ -15,6 +15,7 @@
 #pragma once
 
 #include "encode/cint.h"
+#include "encode/effects.h"
 #include "encode/encode.h"
 
 #include <functional>
@@ -88,6 +89,12 @@ struct Frame {
   std::uint32_t iteration = 0;
   std::vector<ir::StmtId> context;  ///< call-site statements, outermost first
   bool trusted = false;
+  /// Iterations of this frame's active loops, outermost first (0 before the first test).
+  std::vector<std::uint32_t> iters;
+  std::vector<std::uint32_t> outerIters;  ///< iterations of the callers' loops at the call
+  /// Program family: the call chain's part of a position key (call sites, their ordinals
+  /// within their statements, the callers' iterations).
+  std::string position;
 };
 
 /// The statement instance being executed.
@@ -95,7 +102,18 @@ struct Current {
   const ir::Stmt* stmt = nullptr;
   Origin origin;
   bool failing = false;  ///< trace families: the instance at which the run failed
+  /// Names its constants: the occurrence (trace families) or "p" + the position id.
+  std::string tag;
+  std::uint32_t calls = 0;  ///< calls begun within it so far
+  std::uint32_t frees = 0;  ///< unconstrained values made within it so far
+  std::uint64_t order = 0;  ///< instances begun before it
 };
+
+/// How a branch side is encoded (Program family with an exploration).
+enum class SideMode : std::uint8_t { Encode, Cut, Drop };
+/// What a branch side is: an if's then/else statement (an empty one is always encoded), a
+/// loop's further iterations, a switch arm (never cut).
+enum class SideKind : std::uint8_t { IfSide, LoopRest, SwitchArm };
 
 struct Request {
   const ir::Program* program = nullptr;
@@ -103,7 +121,13 @@ struct Request {
   const Expectation* expect = nullptr;
   const EncodeOptions* options = nullptr;
   const exec::RunResult* trace = nullptr;
+  NameSpace* names = nullptr;
+  /// The stack check throws EncodeError (not StackExhausted): no larger stack is to be had.
+  bool lastStack = false;
 };
+
+/// Thrown when the host stack nearly runs out and a retry on a larger one may succeed.
+struct StackExhausted {};
 
 class SymExec {
 public:
@@ -135,6 +159,19 @@ private:
   /// The sides a branch instance with condition `cond` may take.
   Decision decide(State& st, const z3::expr& cond);
   z3::expr decideArm(State& st, const z3::expr& natural, std::int32_t* tracedArm);
+  /// Program family: records the current branch instance (Encoding::branches, lastBranch_).
+  void recordBranch(const State& st, const z3::expr& decision, bool isSwitch);
+  /// The branch site of the current instance (exploration.h).
+  BranchSite branchSite() const;
+  /// How side `decision` of the last recorded branch is encoded; records it in the branch
+  /// point when it is not. `stmt`: the if side's statement, or the loop.
+  SideMode sideMode(std::int32_t decision, SideKind kind, const ir::Stmt* stmt);
+  /// Gives every cell of `writes`'s objects an unknown value (a cut side's effect).
+  void havoc(State& st, const std::set<ir::VarId>& writes, std::int32_t decision);
+  bool filtering() const { return opt_.family == Family::Program && opt_.explored; }
+  /// A constant's name: the name space's prefix, `kind`, the current instance's statement and
+  /// tag, and `suffix`.
+  std::string name(const char* kind, const std::string& suffix) const;
   /// Hard `guard -> cond`.
   void require(const State& st, const z3::expr& cond, HardKind kind);
   /// Adds a hard clause; `defines`: the SSA constant a soft group's clause defines.
@@ -179,8 +216,12 @@ private:
   void jump(const ir::Stmt& s, State& st);
   unsigned iterationBound() const;
   ObjId objectOf(ir::VarId v) const;
+  /// The position key of an instance of `stmt` in the current frame (Program family).
+  std::string positionKey(ir::StmtId stmt) const;
   Val callUser(const ir::Expr& e, State& st);
   Val enterCall(const ir::Function& fn, const std::vector<Val>& args, State& st);
+  /// Throws EncodeError when the host stack is nearly used up (a recursion too deep).
+  void checkStack(const ir::Function& fn);
 
   // --- symex_expr.cpp -------------------------------------------------------------------------
   Val intVal(const z3::expr& v) const;
@@ -249,7 +290,14 @@ private:
   std::unordered_map<std::uint64_t, std::size_t> traceIndex_;  ///< (stmt, occurrence) -> entry
   std::optional<exec::InstanceKey> failingKey_;
   z3::expr_vector concreteVars_, concreteValues_;
-  std::uint64_t fresh_ = 0;
+  NameSpace& names_;
+  EffectAnalysis effects_;
+  std::uint32_t lastBranch_ = 0;  ///< index of the last recorded branch point
+  std::string lastBranchName_;    ///< "<stmt>!<tag>" of that branch instance
+  std::uint32_t rootCalls_ = 0, rootFrees_ = 0;
+  std::uint64_t begun_ = 0;           ///< instances begun
+  const char* stackFloor_ = nullptr;  ///< below it, calls are too deep to encode
+  const bool lastStack_;
 };
 
 }  // namespace culprit::encode::detail

@@ -78,7 +78,8 @@ Val SymExec::convertVal(const Val& v, ir::IntKind from, ir::TypeRef to) const {
 Val SymExec::freeValue(ir::TypeRef t) {
   if (t && t->isPointer()) return nullPointer();
   const ir::IntKind k = t && t->isInt() ? t->intKind : ir::IntKind::Int;
-  return intVal(ints_.fresh("free!" + std::to_string(fresh_++), k));
+  const std::uint32_t n = current_.empty() ? rootFrees_++ : current_.back().frees++;
+  return intVal(ints_.fresh(name("free", std::to_string(n)), k));
 }
 
 // ---------------------------------------------------------------------------------------------

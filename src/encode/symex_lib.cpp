@@ -253,7 +253,8 @@ Val SymExec::nondet(const ir::Expr& e, State& st) {
   const ir::IntKind k = kindOf(e);
   if (st.dead()) return zeroValue(e.type);
   if (opt_.symbolicNondet) {
-    const z3::expr v = ints_.fresh("nondet!" + std::to_string(out_.nondet.size()), k);
+    const z3::expr v =
+        ints_.fresh(names_.prefix() + "nondet!" + std::to_string(out_.nondet.size()), k);
     const z3::expr typed = ints_.valueOfKind(v, k);
     if (!typed.is_true()) out_.hard.push_back(HardClause{typed, HardKind::Input, ir::kNone});
     out_.nondet.push_back(NondetCall{v, st.guard, k});

@@ -3,6 +3,8 @@
 // the interpreter numbers occurrences: at the start of each executable statement.
 #include "encode/symex.h"
 
+#include <pthread.h>
+
 namespace culprit::encode::detail {
 
 namespace {
@@ -105,17 +107,26 @@ void SymExec::ifStmt(const ir::Stmt& s, State& st) {
   if (st.dead()) return;
   const ir::Stmt* thenS = s.thenS.get();
   const ir::Stmt* elseS = s.elseS.get();
-  if (!d.whenTrue || !d.whenFalse) {  // one side only
-    if (!d.whenTrue && !d.whenFalse) return kill(st);
-    st.guard = conj(st.guard, d.whenTrue ? *d.whenTrue : *d.whenFalse);
-    if (const ir::Stmt* side = d.whenTrue ? thenS : elseS) exec(*side, st);
+  const SideMode thenMode = d.whenTrue ? sideMode(1, SideKind::IfSide, thenS) : SideMode::Drop;
+  const SideMode elseMode = d.whenFalse ? sideMode(0, SideKind::IfSide, elseS) : SideMode::Drop;
+  auto run = [&](State& side, SideMode mode, const ir::Stmt* body, std::int32_t decision) {
+    if (mode == SideMode::Cut)
+      havoc(side, effects_.ofSide(body).writes, decision);
+    else if (body)
+      exec(*body, side);
+  };
+  const bool thenKept = thenMode != SideMode::Drop, elseKept = elseMode != SideMode::Drop;
+  if (!thenKept || !elseKept) {  // one side only
+    if (!thenKept && !elseKept) return kill(st);
+    st.guard = conj(st.guard, thenKept ? *d.whenTrue : *d.whenFalse);
+    run(st, thenKept ? thenMode : elseMode, thenKept ? thenS : elseS, thenKept ? 1 : 0);
     return;
   }
   const z3::expr parent = st.guard;
   State t = fork(st, *d.whenTrue);
-  if (thenS) exec(*thenS, t);
+  run(t, thenMode, thenS, 1);
   st.guard = conj(parent, *d.whenFalse);
-  if (elseS) exec(*elseS, st);
+  run(st, elseMode, elseS, 0);
   st = merge2(std::move(t), std::move(st), d.whenTrue, parent);
 }
 
@@ -126,13 +137,16 @@ void SymExec::loop(const ir::Stmt& s, State& st) {
   Frame& frame = frames_.back();
   const std::uint32_t saved = frame.iteration;
   frame.loops.emplace_back();
+  frame.iters.push_back(0);
   std::vector<State> exits;
   for (std::uint32_t k = 1; !st.dead(); ++k) {
     frames_.back().iteration = k;
+    frames_.back().iters.back() = k;
     if (!loopIteration(s, st, k, exits)) break;
   }
   exits.push_back(std::move(st));
   frames_.back().loops.pop_back();
+  frames_.back().iters.pop_back();
   frames_.back().iteration = saved;
   st = merge(std::move(exits));
 }
@@ -150,6 +164,14 @@ bool SymExec::loopIteration(const ir::Stmt& s, State& st, std::uint32_t k,
       kill(st);
       return;
     }
+    // Beyond the bound the program formula assumes no further iteration, explored or not.
+    const SideMode next = beyondBound ? SideMode::Encode : sideMode(1, SideKind::LoopRest, &s);
+    if (next == SideMode::Cut) {  // the remaining iterations end at the loop's exit
+      State rest = fork(st, *d.whenTrue);
+      havoc(rest, effects_.ofLoopRest(s).writes, 1);
+      exits.push_back(std::move(rest));
+    }
+    if (next != SideMode::Encode) return kill(st);
     st.guard = conj(st.guard, *d.whenTrue);
     if (beyondBound) unwindingHit(st);
   };
@@ -192,21 +214,28 @@ void SymExec::switchStmt(const ir::Stmt& s, State& st) {
   const z3::expr natural = naturalArm(s, eval(*s.expr, st).v);
   std::int32_t tracedArm = -1;
   const z3::expr d = counted ? decideArm(st, natural, &tracedArm) : natural;
+  if (counted && !traceMode_ && !st.dead()) recordBranch(st, d, true);
   if (counted) endInstance(st);
   if (st.dead()) return;
   auto armIs = [&](std::size_t a) {
     if (opt_.family == Family::TraceFlowInsensitive) return ctx_.bool_val(true);
     return equal(d, ints_.literal(static_cast<std::int64_t>(a), ir::IntKind::Int));
   };
+  std::vector<bool> enter(s.arms.size());  // before the arms record branch points of their own
+  for (std::size_t a = 0; a < s.arms.size(); ++a) {
+    const auto arm = static_cast<std::int32_t>(a);
+    enter[a] = traceMode_
+                   ? counted && tracedArm == arm
+                   : !counted || sideMode(arm, SideKind::SwitchArm, nullptr) == SideMode::Encode;
+  }
   frames_.back().loops.push_back(LoopContext{{}, {}, /*isSwitch=*/true});
   std::vector<State> exits;
   State fall{ctx_.bool_val(false), {}, st.outCount, st.nondetPos, st.stdinPos};
   z3::expr anyArm = ctx_.bool_val(false);
   for (std::size_t a = 0; a < s.arms.size(); ++a) {
     anyArm = disj(anyArm, armIs(a));
-    const bool enter = !traceMode_ || (counted && tracedArm == static_cast<std::int32_t>(a));
-    State entry = enter ? merge2(fork(st, armIs(a)), std::move(fall), std::nullopt, st.guard)
-                        : std::move(fall);
+    State entry = enter[a] ? merge2(fork(st, armIs(a)), std::move(fall), std::nullopt, st.guard)
+                           : std::move(fall);
     block(s.arms[a].body, entry);
     LoopContext& lc = frames_.back().loops.back();
     for (State& b : lc.breaks)
@@ -296,11 +325,49 @@ Val SymExec::callUser(const ir::Expr& e, State& st) {
   return enterCall(fn, args, st);
 }
 
+std::string SymExec::positionKey(ir::StmtId stmt) const {
+  std::string key = frames_.back().position;
+  for (std::uint32_t k : frames_.back().iters)
+    key += std::to_string(k) + ",";
+  return key + "/" + std::to_string(stmt);
+}
+
+void SymExec::checkStack(const ir::Function& fn) {
+  const char* here = static_cast<const char*>(__builtin_frame_address(0));
+  if (!stackFloor_) {
+    constexpr std::size_t kMargin = 1 << 20;
+    pthread_attr_t attr;
+    void* low = nullptr;
+    std::size_t size = 0;
+    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+      pthread_attr_getstack(&attr, &low, &size);
+      pthread_attr_destroy(&attr);
+    }
+    const char* bottom = static_cast<const char*>(low);
+    stackFloor_ = low && here - bottom > static_cast<std::ptrdiff_t>(2 * kMargin)
+                      ? bottom + kMargin
+                      : here - (1 << 20);
+  }
+  if (reinterpret_cast<std::uintptr_t>(here) >= reinterpret_cast<std::uintptr_t>(stackFloor_))
+    return;
+  if (!lastStack_) throw StackExhausted{};
+  throw EncodeError("calls of '" + fn.name + "' nest too deep to encode");
+}
+
 Val SymExec::enterCall(const ir::Function& fn, const std::vector<Val>& args, State& st) {
+  checkStack(fn);
+  const Frame& caller = frames_.back();
   Frame f;
   f.fn = &fn;
   f.trusted = fn.trusted;
-  f.context = frames_.back().context;
+  f.context = caller.context;
+  f.outerIters = caller.outerIters;
+  f.outerIters.insert(f.outerIters.end(), caller.iters.begin(), caller.iters.end());
+  if (!traceMode_) {
+    const ir::StmtId site = current_.empty() ? ir::kNone : current_.back().origin.stmt;
+    const std::uint32_t ordinal = current_.empty() ? rootCalls_++ : current_.back().calls++;
+    f.position = positionKey(site) + "." + std::to_string(ordinal) + ">";
+  }
   if (!current_.empty()) f.context.push_back(current_.back().origin.stmt);
   for (ir::VarId v : fn.frame) {
     const ObjId id = newObject(varObject(v));
