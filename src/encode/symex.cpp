@@ -32,7 +32,7 @@ void SymExec::run() {
   if (!entry || !entry->body) throw EncodeError("no function '" + opt_.entry + "' to encode");
   objects_.push_back(ObjectInfo{});  // the null object
   const z3::expr zero = ints_.index(0);
-  State st{ctx_.bool_val(true), {}, zero, zero, zero};
+  State st{ctx_.bool_val(true), {}, zero, zero, zero, ctx_.bool_val(true)};
   setUpGlobals(st);
   std::vector<Val> args = entryArguments(*entry, st);
   Frame root;
@@ -490,8 +490,13 @@ void SymExec::kill(State& st) const { st.guard = ctx_.bool_val(false); }
 
 State SymExec::fork(const State& st, const z3::expr& literal) const {
   State s = st;
-  s.guard = conj(st.guard, literal);
+  narrow(s, literal);
   return s;
+}
+
+void SymExec::narrow(State& st, const z3::expr& literal) const {
+  st.guard = conj(st.guard, literal);
+  st.local = conj(st.local, literal);
 }
 
 Val SymExec::mergeVal(const z3::expr& c, const Val& a, const Val& b) const {
@@ -527,20 +532,22 @@ ObjState SymExec::mergeObj(const z3::expr& c, const ObjState& a, const ObjState&
 }
 
 State SymExec::merge2(State&& a, State&& b, const std::optional<z3::expr>& split,
-                      const z3::expr& parentGuard) const {
+                      const PathCondition& parent) const {
   if (b.dead()) return std::move(a);
   if (a.dead()) return std::move(b);
-  z3::expr c = a.guard, guard = disj(a.guard, b.guard);
-  if (split && sameTerm(a.guard, conj(parentGuard, *split)) &&
-      sameTerm(b.guard, conj(parentGuard, negate(*split)))) {
+  z3::expr c = a.local, guard = disj(a.guard, b.guard), local = disj(a.local, b.local);
+  if (split && sameTerm(a.guard, conj(parent.guard, *split)) &&
+      sameTerm(b.guard, conj(parent.guard, negate(*split)))) {
     c = *split;
-    guard = parentGuard;
+    guard = parent.guard;
+    local = parent.local;
   }
   State m{guard,
           {},
           choose(c, a.outCount, b.outCount),
           choose(c, a.nondetPos, b.nondetPos),
-          choose(c, a.stdinPos, b.stdinPos)};
+          choose(c, a.stdinPos, b.stdinPos),
+          local};
   const std::size_t n = std::max(a.objs.size(), b.objs.size());
   a.objs.resize(n);
   b.objs.resize(n);
@@ -564,8 +571,8 @@ State SymExec::merge(std::vector<State>&& states) const {
   State acc = std::move(states[first]);
   for (std::size_t i = first + 1; i < states.size(); ++i) {
     if (states[i].dead()) continue;
-    z3::expr g = states[i].guard;
-    acc = merge2(std::move(states[i]), std::move(acc), std::nullopt, g);
+    const PathCondition p = pathOf(states[i]);
+    acc = merge2(std::move(states[i]), std::move(acc), std::nullopt, p);
   }
   return acc;
 }

@@ -55,7 +55,16 @@ struct State {
   z3::expr guard;  ///< when this state's code runs (false: dead)
   std::vector<ObjState> objs;
   z3::expr outCount, nondetPos, stdinPos;
+  /// When it runs relative to the entry of the current function: what merges of values select
+  /// on. A callee's values then do not depend on the path that led to the call, so exploring
+  /// a branch side elsewhere leaves them (and their constants) as they were.
+  z3::expr local;
   bool dead() const { return guard.is_false(); }
+};
+
+/// A state's guard and local guard.
+struct PathCondition {
+  z3::expr guard, local;
 };
 
 enum class ObjKind : std::uint8_t { Null, Var, Literal, Argv, ArgvString };
@@ -195,10 +204,14 @@ private:
   State merge(std::vector<State>&& states) const;
   /// Merges two states; `split` is the branch literal when a and b are its two sides.
   State merge2(State&& a, State&& b, const std::optional<z3::expr>& split,
-               const z3::expr& parentGuard) const;
+               const PathCondition& parent) const;
   Val mergeVal(const z3::expr& c, const Val& a, const Val& b) const;
   ObjState mergeObj(const z3::expr& c, const ObjState& a, const ObjState& b) const;
-  void restoreGuard(State& st, const z3::expr& before) const;
+  void restoreGuard(State& st, const PathCondition& before) const;
+  static PathCondition pathOf(const State& st) { return {st.guard, st.local}; }
+  static void setPath(State& st, const PathCondition& p) { st.guard = p.guard, st.local = p.local; }
+  /// Restricts the state to where `literal` holds.
+  void narrow(State& st, const z3::expr& literal) const;
 
   // --- symex_stmt.cpp -------------------------------------------------------------------------
   void exec(const ir::Stmt& s, State& st);

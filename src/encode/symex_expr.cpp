@@ -200,17 +200,16 @@ Val SymExec::conditional(const ir::Expr& e, State& st) {
 
 Val SymExec::evalUnder(const z3::expr& c, const ir::Expr& e, State& st) {
   if (st.dead()) return zeroValue(e.type);
-  const z3::expr parent = st.guard;
+  const PathCondition parent = pathOf(st);
   if (!hasEffects(e)) {  // only its runtime checks depend on the condition
-    st.guard = conj(parent, c);
+    narrow(st, c);
     Val v = eval(e, st);
-    st.guard = parent;
+    setPath(st, parent);
     return v;
   }
   if (!traceMode_) {
-    State other = st;
-    other.guard = conj(parent, negate(c));
-    st.guard = conj(parent, c);
+    State other = fork(st, negate(c));
+    narrow(st, c);
     Val v = eval(e, st);
     st = merge2(std::move(st), std::move(other), c, parent);
     return v;
@@ -219,7 +218,7 @@ Val SymExec::evalUnder(const z3::expr& c, const ir::Expr& e, State& st) {
   if (!taken)
     throw EncodeError("cannot tell how the run evaluated the operand at " + prog_.where(e.range));
   if (!*taken) return freeValue(e.type);
-  if (opt_.family == Family::TraceFlowSensitive) st.guard = conj(parent, c);
+  if (opt_.family == Family::TraceFlowSensitive) narrow(st, c);
   Val v = eval(e, st);
   restoreGuard(st, parent);
   return v;

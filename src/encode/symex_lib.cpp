@@ -67,7 +67,7 @@ Val SymExec::callBuiltin(const ir::Expr& e, State& st) {
   case ir::Builtin::Assert: {
     const z3::expr c = truthOf(eval(*e.ops[0], st));
     violation(st, negate(c));
-    if (!expect_.assertions && !st.dead()) st.guard = conj(st.guard, c);
+    if (!expect_.assertions && !st.dead()) narrow(st, c);
     return none;
   }
   case ir::Builtin::Abort:

@@ -28,7 +28,7 @@ constexpr unsigned kTraceIterationLimit = 1u << 30;
 
 void SymExec::exec(const ir::Stmt& s, State& st) {
   if (st.dead()) return;
-  const z3::expr before = st.guard;
+  const PathCondition before = pathOf(st);
   switch (s.kind) {
   case ir::StmtKind::Block: block(s.children, st); break;
   case ir::StmtKind::Expr: exprStmt(s, st); break;
@@ -46,10 +46,10 @@ void SymExec::exec(const ir::Stmt& s, State& st) {
   restoreGuard(st, before);
 }
 
-void SymExec::restoreGuard(State& st, const z3::expr& before) const {
+void SymExec::restoreGuard(State& st, const PathCondition& before) const {
   // Trace families follow one path: code after a statement is not controlled by the guards
   // inside it, so the guard goes back to what it was (unless the path ended inside).
-  if (traceMode_ && !st.dead()) st.guard = before;
+  if (traceMode_ && !st.dead()) setPath(st, before);
 }
 
 void SymExec::block(const std::vector<ir::StmtPtr>& stmts, State& st) {
@@ -118,14 +118,14 @@ void SymExec::ifStmt(const ir::Stmt& s, State& st) {
   const bool thenKept = thenMode != SideMode::Drop, elseKept = elseMode != SideMode::Drop;
   if (!thenKept || !elseKept) {  // one side only
     if (!thenKept && !elseKept) return kill(st);
-    st.guard = conj(st.guard, thenKept ? *d.whenTrue : *d.whenFalse);
+    narrow(st, thenKept ? *d.whenTrue : *d.whenFalse);
     run(st, thenKept ? thenMode : elseMode, thenKept ? thenS : elseS, thenKept ? 1 : 0);
     return;
   }
-  const z3::expr parent = st.guard;
+  const PathCondition parent = pathOf(st);
   State t = fork(st, *d.whenTrue);
   run(t, thenMode, thenS, 1);
-  st.guard = conj(parent, *d.whenFalse);
+  narrow(st, *d.whenFalse);
   run(st, elseMode, elseS, 0);
   st = merge2(std::move(t), std::move(st), d.whenTrue, parent);
 }
@@ -172,7 +172,7 @@ bool SymExec::loopIteration(const ir::Stmt& s, State& st, std::uint32_t k,
       exits.push_back(std::move(rest));
     }
     if (next != SideMode::Encode) return kill(st);
-    st.guard = conj(st.guard, *d.whenTrue);
+    narrow(st, *d.whenTrue);
     if (beyondBound) unwindingHit(st);
   };
   if (testFirst) {
@@ -230,11 +230,12 @@ void SymExec::switchStmt(const ir::Stmt& s, State& st) {
   }
   frames_.back().loops.push_back(LoopContext{{}, {}, /*isSwitch=*/true});
   std::vector<State> exits;
-  State fall{ctx_.bool_val(false), {}, st.outCount, st.nondetPos, st.stdinPos};
+  State fall{ctx_.bool_val(false), {}, st.outCount, st.nondetPos, st.stdinPos,
+             ctx_.bool_val(false)};
   z3::expr anyArm = ctx_.bool_val(false);
   for (std::size_t a = 0; a < s.arms.size(); ++a) {
     anyArm = disj(anyArm, armIs(a));
-    State entry = enter[a] ? merge2(fork(st, armIs(a)), std::move(fall), std::nullopt, st.guard)
+    State entry = enter[a] ? merge2(fork(st, armIs(a)), std::move(fall), std::nullopt, pathOf(st))
                            : std::move(fall);
     block(s.arms[a].body, entry);
     LoopContext& lc = frames_.back().loops.back();
@@ -378,7 +379,8 @@ Val SymExec::enterCall(const ir::Function& fn, const std::vector<Val>& args, Sta
     const ObjId id = f.slots[prog_.vars[fn.params[k]].slot];
     st.objs[id].cells[0] = args[k];
   }
-  const z3::expr before = st.guard;
+  const PathCondition before = pathOf(st);
+  st.local = ctx_.bool_val(true);  // local guards start over in the callee
   frames_.push_back(std::move(f));
   exec(*fn.body, st);
   Frame done = std::move(frames_.back());
@@ -388,8 +390,9 @@ Val SymExec::enterCall(const ir::Function& fn, const std::vector<Val>& args, Sta
   Val result = done.returnValues.back();
   for (std::size_t i = done.returns.size() - 1; i-- > 0;)
     if (!done.returns[i].dead())
-      result = mergeVal(done.returns[i].guard, done.returnValues[i], result);
+      result = mergeVal(done.returns[i].local, done.returnValues[i], result);
   st = merge(std::move(done.returns));
+  st.local = conj(before.local, st.local);
   // The callee's objects, and those of the calls it made, are dead: frames nest, so they are
   // the objects created since this frame's first one (string literals need no state).
   if (!done.slots.empty() && done.slots.front() < st.objs.size())

@@ -98,6 +98,10 @@ void addNote(Result& r, const std::string& note) {
   r.incompleteReason += (r.incompleteReason.empty() ? "" : "; ") + note;
 }
 
+std::string counted(std::size_t n, const std::string& singular) {
+  return std::to_string(n) + " " + singular + (n == 1 ? "" : "s");
+}
+
 exec::RunResult traceFailingRun(const FormulaTask& task, bool boundedByUnwind, Result& r) {
   exec::RunOptions traced = task.run;
   traced.trace = true;

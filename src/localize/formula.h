@@ -47,6 +47,8 @@ encode::EncodeOptions encodeOptions(const FormulaTask& task, encode::Family fami
 
 /// Marks `r` incomplete with `note` appended to its reason (nothing for an empty note).
 void addNote(Result& r, const std::string& note);
+/// "1 refinement", "3 refinements".
+std::string counted(std::size_t n, const std::string& singular);
 
 /// The failing run with its trace. With `boundedByUnwind` (program formulas), a run deeper than
 /// the unwinding bound is noted in `r`: the formula assumes no path goes that deep.

@@ -30,6 +30,8 @@ std::vector<TechniqueInfo> makeRegistry() {
   all.push_back(programFormulaTechnique());
   all.push_back(flowSensitiveTechnique());
   all.push_back(flowInsensitiveTechnique());
+  all.push_back(onDemandTechnique());
+  all.push_back(angelicTechnique());
   return all;
 }
 

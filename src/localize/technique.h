@@ -84,6 +84,7 @@ struct Result {
   std::vector<Diagnosis> diagnoses;    ///< formula-based techniques, in rank order
   bool complete = true;                ///< false when a bound or timeout cut enumeration
   std::string incompleteReason;        ///< which bound or timeout
+  std::vector<std::string> notes;      ///< what else a reader should know (not incompleteness)
   Stats stats;
   double totalMs = 0;
 };

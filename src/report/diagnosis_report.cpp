@@ -48,7 +48,7 @@ class OwnTexts {
 public:
   explicit OwnTexts(const ir::Program& program) : program_(program) {
     for (const ir::Stmt* s : program.stmts)
-      if (s) ++perLine_[key(s->range)];
+      if (s && s->isExecutable()) ++perLine_[key(s->range)];
   }
   /// The statement's own text when another statement starts on its line, else "".
   std::string of(ir::StmtId id) const {
@@ -87,6 +87,47 @@ nlohmann::json locationJson(const ir::Program& program, const OwnTexts& texts,
   return j;
 }
 
+/// Text of the decisions of an angelic path that differ from the failing run's.
+std::string deviationsText(const ir::Program& program, const OwnTexts& texts,
+                           const std::vector<localize::BranchDecision>& path) {
+  std::string out;
+  for (const localize::BranchDecision& b : path) {
+    if (!b.deviates) continue;
+    const ir::Stmt& s = program.stmt(b.stmt);
+    const std::string part = texts.of(b.stmt);
+    const std::string decision =
+        s.kind == ir::StmtKind::Switch
+            ? (b.decision < 0 ? "no case" : fmt::format("case {}", b.decision + 1))
+            : (b.decision ? "true" : "false");
+    out += fmt::format("{}line {}{} (execution {}) {}", out.empty() ? "" : ", ", s.range.line,
+                       part.empty() ? "" : " `" + part + "`", b.occurrence + 1, decision);
+  }
+  return out;
+}
+
+nlohmann::json pathJson(const ir::Program& program,
+                        const std::vector<localize::BranchDecision>& path) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const localize::BranchDecision& b : path)
+    out.push_back({{"line", program.stmt(b.stmt).range.line},
+                   {"execution", b.occurrence + 1},
+                   {"decision", b.decision},
+                   {"deviates", b.deviates}});
+  return out;
+}
+
+/// The technique-specific part of the stats line ("" for single-formula techniques).
+std::string onDemandText(const localize::Stats& s) {
+  if (s.iterations)
+    return fmt::format(", {} iteration{}, {} path{} explored", s.iterations,
+                       s.iterations == 1 ? "" : "s", s.paths, s.paths == 1 ? "" : "s");
+  if (s.paths)
+    return fmt::format(", {} refinement{} ({} path{} explored), {} candidate MCSs, largest core {}",
+                       s.refinements, s.refinements == 1 ? "" : "s", s.paths,
+                       s.paths == 1 ? "" : "s", s.candidates, s.maxCore);
+  return "";
+}
+
 nlohmann::json angelicJson(const ir::Program& program, const localize::AngelicValue& a) {
   const ir::Stmt& s = program.stmt(a.stmt);
   nlohmann::json j = {{"line", s.range.line}, {"execution", a.occurrence + 1}};
@@ -115,6 +156,7 @@ nlohmann::json diagnosesJson(const ir::Program& program, const localize::Result&
     else
       j["feasible"] = d.feasible == localize::Feasibility::Feasible;
     if (d.weight) j["weight"] = d.weight;
+    if (!d.path.empty()) j["path"] = pathJson(program, d.path);
     diags.push_back(std::move(j));
   }
   nlohmann::json j = {{"technique", result.technique},
@@ -125,8 +167,16 @@ nlohmann::json diagnosesJson(const ir::Program& program, const localize::Result&
                         {"total_ms", result.stats.totalMs},
                         {"soft", result.stats.soft},
                         {"hard", result.stats.hard},
-                        {"queries", result.stats.queries}}}};
+                        {"queries", result.stats.queries},
+                        {"max_core", result.stats.maxCore}}}};
+  if (result.stats.paths) {
+    j["stats"]["paths"] = result.stats.paths;
+    j["stats"]["refinements"] = result.stats.refinements;
+  }
+  if (result.stats.iterations) j["stats"]["iterations"] = result.stats.iterations;
+  if (result.stats.candidates) j["stats"]["candidates"] = result.stats.candidates;
   if (!result.complete) j["incomplete_reason"] = result.incompleteReason;
+  if (!result.notes.empty()) j["notes"] = result.notes;
   return j;
 }
 
@@ -152,6 +202,8 @@ std::string diagnosesText(const ir::Program& program, const localize::Result& re
     }
     for (const localize::AngelicValue& a : d.angelic)
       out += fmt::format("       angelic: {}\n", angelicText(program, texts, a));
+    if (const std::string turns = deviationsText(program, texts, d.path); !turns.empty())
+      out += fmt::format("       path: {}\n", turns);
   }
   if (shown < result.diagnoses.size())
     out += fmt::format("... {} more diagnoses (use --top 0 to show all)\n",
@@ -162,12 +214,14 @@ std::string diagnosesText(const ir::Program& program, const localize::Result& re
     feasible += d.feasible == localize::Feasibility::Feasible;
   out += fmt::format(
       "{}: {} {} ({} feasible), {}; solver {:.0f} ms, total {:.0f} ms, {} soft / {} hard "
-      "clauses, {} queries\n",
+      "clauses, {} queries{}\n",
       result.technique, result.diagnoses.size(),
       result.diagnoses.size() == 1 ? "diagnosis" : "diagnoses", feasible,
       result.complete ? "enumeration complete" : "INCOMPLETE: " + result.incompleteReason,
       result.stats.solverMs, result.stats.totalMs, result.stats.soft, result.stats.hard,
-      result.stats.queries);
+      result.stats.queries, onDemandText(result.stats));
+  for (const std::string& note : result.notes)
+    out += "note: " + note + "\n";
   return out;
 }
 

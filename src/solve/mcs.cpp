@@ -35,6 +35,12 @@ McsEnumeratorBase::McsEnumeratorBase(Session& session, const McsBounds& bounds)
       scope_(session.scopeToken()) {}
 
 std::optional<Mcs> McsEnumeratorBase::next() {
+  std::optional<Mcs> mcs = candidate();
+  if (mcs) accept(*mcs);
+  return mcs;
+}
+
+std::optional<Mcs> McsEnumeratorBase::candidate() {
   CULPRIT_SOLVE_INVARIANT(s_.scopeToken() == scope_,
                           "MCS enumerator used outside the session scope it was created in");
   if (!deadline_) deadline_ = Deadline::after(bounds_.timeoutSeconds);
@@ -46,12 +52,14 @@ std::optional<Mcs> McsEnumeratorBase::next() {
     stop(StopReason::Timeout, "deadline");
     return std::nullopt;
   }
-  std::optional<Mcs> mcs = findNext(*deadline_);
-  if (mcs) {
-    s_.addHard(z3::implies(active_, z3::mk_or(s_.selectors(mcs->softs))));
-    ++reported_;
-  }
-  return mcs;
+  return findNext(*deadline_);
+}
+
+void McsEnumeratorBase::accept(const Mcs& mcs) {
+  CULPRIT_SOLVE_INVARIANT(s_.scopeToken() == scope_,
+                          "MCS enumerator used outside the session scope it was created in");
+  s_.addHard(z3::implies(active_, z3::mk_or(s_.selectors(mcs.softs))));
+  ++reported_;
 }
 
 void McsEnumeratorBase::stop(StopReason reason, std::string detail) {
@@ -118,13 +126,17 @@ public:
       : inner_(std::move(inner)), s_(session) {}
 
   std::optional<Mcs> next() override {
-    std::optional<Mcs> mcs = inner_->next();
-    if (!mcs) return mcs;
-    McsVerdict v = checkMcs(s_, mcs->softs);
+    std::optional<Mcs> mcs = candidate();
+    if (mcs) accept(*mcs);
+    return mcs;
+  }
+  std::optional<Mcs> candidate() override { return inner_->candidate(); }
+  void accept(const Mcs& mcs) override {
+    McsVerdict v = checkMcs(s_, mcs.softs);
     CULPRIT_SOLVE_INVARIANT(v == McsVerdict::Mcs || v == McsVerdict::Unknown,
                             std::string("reported set is ") + mcsVerdictName(v));
-    CULPRIT_SOLVE_INVARIANT(mcs->weight == s_.weightOf(mcs->softs), "wrong MCS weight");
-    return mcs;
+    CULPRIT_SOLVE_INVARIANT(mcs.weight == s_.weightOf(mcs.softs), "wrong MCS weight");
+    inner_->accept(mcs);
   }
   StopReason stopReason() const override { return inner_->stopReason(); }
   const std::string& stopDetail() const override { return inner_->stopDetail(); }

@@ -48,8 +48,15 @@ class McsEnumerator {
 public:
   virtual ~McsEnumerator() = default;
   /// The next MCS, or nullopt when enumeration stops (then see stopReason()). May be called
-  /// again after the session grew.
+  /// again after the session grew. Equivalent to candidate() followed by accept().
   virtual std::optional<Mcs> next() = 0;
+  /// The next MCS without blocking or counting it, for callers that check it first and may
+  /// strengthen the formula instead of accepting it (an on-demand encoding refined under it:
+  /// agx). Calling candidate() again without accept() after adding hard constraints gives the
+  /// next MCS of the stronger formula, possibly the same set with another model.
+  virtual std::optional<Mcs> candidate() = 0;
+  /// Reports `mcs` (the last candidate): blocks it and counts it against maxCount.
+  virtual void accept(const Mcs& mcs) = 0;
   virtual StopReason stopReason() const = 0;
   /// Details of the stop (the solver's reason for unknown), possibly empty.
   virtual const std::string& stopDetail() const = 0;

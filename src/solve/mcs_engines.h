@@ -13,6 +13,8 @@ class McsEnumeratorBase : public McsEnumerator {
 public:
   McsEnumeratorBase(Session& session, const McsBounds& bounds);
   std::optional<Mcs> next() final;
+  std::optional<Mcs> candidate() final;
+  void accept(const Mcs& mcs) final;
   StopReason stopReason() const final { return stop_; }
   const std::string& stopDetail() const final { return detail_; }
 

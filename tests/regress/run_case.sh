@@ -8,6 +8,7 @@
 #   stderr: REGEX          a line of stderr must match
 #   stdout-empty           nothing may be printed on stdout
 #   expect: FILE           stdout must equal FILE exactly
+#   json: JQ-EXPRESSION    stdout is JSON and the jq expression is true on it
 #   # ...                  comment (say why the expectation holds)
 set -uo pipefail
 culprit=$1
@@ -30,6 +31,7 @@ while IFS= read -r line; do
     stderr:\ *) grep -Eq -- "${line#stderr: }" "$err" || report "stderr does not match: ${line#stderr: }" ;;
     stdout-empty) [ -s "$out" ] && report "stdout is not empty" ;;
     expect:\ *) diff -u "$dir/${line#expect: }" "$out" >/dev/null || report "stdout differs from ${line#expect: }" ;;
+    json:\ *) [ "$(jq -e "${line#json: }" "$out" 2>&1)" = "true" ] || report "JSON check fails: ${line#json: }" ;;
   esac
 done <"$desc"
 if [ $fail -ne 0 ]; then

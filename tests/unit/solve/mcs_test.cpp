@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include <algorithm>
 
 namespace culprit::solve {
@@ -253,10 +255,12 @@ TEST(CheckMcs, Verdicts) {
 class BogusEnumerator final : public McsEnumerator {
 public:
   explicit BogusEnumerator(Session& s) : s_(s) {}
-  std::optional<Mcs> next() override {
+  std::optional<Mcs> next() override { return candidate(); }
+  std::optional<Mcs> candidate() override {
     s_.check();
     return Mcs{{0}, 1, s_.model()};
   }
+  void accept(const Mcs&) override {}
   StopReason stopReason() const override { return StopReason::Exhausted; }
   const std::string& stopDetail() const override { return detail_; }
 
@@ -271,6 +275,38 @@ TEST(CheckMcs, DecoratorCatchesWrongSets) {
   load(s, handFormula(ctx));
   std::unique_ptr<McsEnumerator> e = withMcsCheck(std::make_unique<BogusEnumerator>(s), s);
   EXPECT_THROW(e->next(), std::logic_error);
+  std::optional<Mcs> unchecked = e->candidate();  // a candidate is no claim yet
+  ASSERT_TRUE(unchecked);
+  EXPECT_THROW(e->accept(*unchecked), std::logic_error);
+}
+
+// A candidate that is not accepted stays unblocked: the engine offers it again, or (once the
+// formula is stronger) the next MCS of the stronger formula.
+TEST_P(McsEngine, CandidatesAreBlockedOnlyWhenAccepted) {
+  z3::context ctx;
+  Session s(ctx);
+  z3::expr x = ctx.int_const("x");
+  z3::expr a = ctx.bool_const("a"), b = ctx.bool_const("b"), c = ctx.bool_const("c");
+  s.addHard(z3::implies(a, x == 1));
+  s.addHard(z3::implies(b, x == 2));
+  s.addHard(z3::implies(c, x == 3));
+  const SoftId ia = s.addSoft(a), ib = s.addSoft(b), ic = s.addSoft(c);
+  auto e = makeMcsEnumerator(GetParam(), s);
+  std::optional<Mcs> first = e->candidate();
+  ASSERT_TRUE(first);
+  ASSERT_EQ(first->softs.size(), 2u);
+  std::optional<Mcs> again = e->candidate();
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->softs.size(), 2u);  // not blocked: still a cheapest MCS
+  // Forbid x = 1 outright: {b, c} (which keeps a) is no correction set any more.
+  s.addHard(x != 1);
+  std::set<std::vector<SoftId>> accepted;
+  while (std::optional<Mcs> m = e->candidate()) {
+    e->accept(*m);
+    accepted.insert(m->softs);
+  }
+  EXPECT_EQ(accepted, (std::set<std::vector<SoftId>>{{ia, ib}, {ia, ic}}));
+  EXPECT_EQ(e->stopReason(), StopReason::Exhausted);
 }
 
 }  // namespace

@@ -1,0 +1,103 @@
+// agx — AgxFaults: angelic fix localization on a program formula refined on demand.
+//
+// Computes: the minimal fix candidates of the failing test T — MCSs of input(T) ∧ PF ∧ oracle(T)
+// (PF the program formula, as pf encodes it: loops and recursion unwound to --unwind) whose
+// model stays on encoded paths — each with its angelic values and its angelic path (the branch
+// decisions of the model's run), within the size, count and time bounds.
+// Follows: AgxFaults (TECHNIQUES.md). The angelic program encodes the branch sides concrete runs
+// of T have taken; a side no run took is an angelic path, free to do anything (encode/
+// incremental.h, Unexplored::Free). One incremental core-guided MaxSAT enumeration (Fu–Malik,
+// solve/mcs_maxsat.cpp) runs from start to end: each candidate MCS is analysed with its model;
+// if its path takes a side not yet encoded, T runs again with the candidate's angelic values
+// and the path's decisions forced, the run's new sides are encoded and handed to the live
+// solver (cores and lower bound survive: the formula only gets stronger), and enumeration goes
+// on; otherwise the candidate is a minimal fix candidate: reported and blocked.
+// Pre: the failing test fails. Post: every diagnosis is an MCS of the program formula (its model
+// is a model of PF: all of its path is encoded exactly; minimal because the angelic program
+// over-approximates PF); when enumeration ends exhausted (or at the size bound), they are all
+// of PF's MCSs within the bounds. Feasibility is replayed by the driver.
+// Departures: the paper starts from input ∧ oracle and encodes the failing run at its first
+// refinement; here the failing run is encoded from the start (the same formula, one query
+// less). Refinement forces the whole angelic path, not only its first unexplored decision. A
+// candidate whose exploring run adds no new side (it stopped before the side: step limit,
+// runtime error) cannot be refined; it is reported as it is, and the result marked incomplete.
+// Relaxed loop conditions cannot add iterations beyond --unwind (as in pf).
+#include "localize/on_demand.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace culprit::localize {
+namespace {
+
+std::string lineOf(const FormulaTask& task, ir::StmtId s) {
+  return std::to_string(task.program->stmt(s).range.line);
+}
+
+Result localizeAngelic(const FormulaTask& task) {
+  const auto start = std::chrono::steady_clock::now();
+  Result r;
+  r.technique = "agx";
+  OnDemandFormula formula(task, encode::Unexplored::Free, r);
+  if (!formula.ok()) return r;
+  const double elapsed =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::unique_ptr<solve::McsEnumerator> enumerator =
+      makeEnumerator(task, formula.session(), task.options.timeoutSeconds - elapsed);
+  bool stopped = false;
+  while (std::optional<solve::Mcs> mcs = enumerator->candidate()) {
+    ++r.stats.candidates;
+    if (mcs->softs.empty()) {
+      addNote(r, "the formula does not fail: the oracle of this failure is not encoded");
+      stopped = true;
+      break;
+    }
+    const std::vector<encode::PathStep> path = modelPath(formula.encoding(), mcs->model);
+    const auto leaves = std::find_if(path.begin(), path.end(),
+                                     [](const encode::PathStep& s) { return !s.encoded; });
+    Diagnosis d = formula.diagnosis(*mcs, path);
+    if (leaves != path.end()) {
+      if (task.options.maxRefinements && formula.refinements() >= task.options.maxRefinements) {
+        addNote(r, "refinement bound " + std::to_string(task.options.maxRefinements) +
+                       " reached (--max-refinements): further refinements may remove or add "
+                       "diagnoses");
+        stopped = true;
+        break;
+      }
+      if (formula.explore(path, &d.angelic) > 0) continue;
+      if (!formula.ok()) {
+        stopped = true;
+        break;
+      }
+      addNote(r, "the branch side at line " + lineOf(task, leaves->stmt) +
+                     " on a diagnosis's angelic path could not be explored: it is reported "
+                     "unconfirmed");
+    }
+    r.diagnoses.push_back(std::move(d));
+    enumerator->accept(*mcs);
+  }
+  if (!stopped)
+    addNote(r, stopNote(enumerator->stopReason(), enumerator->stopDetail(), task.options));
+  formula.finish(r);
+  if (!r.complete)
+    r.incompleteReason += " (after " + counted(r.stats.refinements, "refinement") + ")";
+  return r;
+}
+
+}  // namespace
+
+TechniqueInfo angelicTechnique() {
+  TechniqueInfo t;
+  t.name = "agx";
+  t.help = "formula-based: AgxFaults, angelic program refined on demand with incremental "
+           "MaxSAT; minimal fix candidates with angelic values and paths";
+  t.kind = TechniqueKind::Diagnoses;
+  t.scope = TechniqueScope::FailingTest;
+  t.options = formulaOptionNames();
+  t.options.push_back("unwind");
+  t.options.push_back("max-refinements");
+  t.run = [](const Problem& p) { return localizeAngelic(formulaTask(p)); };
+  return t;
+}
+
+}  // namespace culprit::localize

@@ -1,0 +1,148 @@
+// ofc — on-demand formula computation: MCSs of a partial program formula grown where MCSs
+// point.
+//
+// Computes: the MCSs (within the size, count and time bounds) of input(T) ∧ PF ∧ oracle(T),
+// PF the program formula as pf encodes it (loops and recursion unwound to --unwind), without
+// encoding the whole of PF: only the branch sides runs of T have taken.
+// Follows: on-demand formula computation (TECHNIQUES.md). Iteration 1 encodes the failing run;
+// a branch side no run took is cut: it reaches its join having written its variables unknown
+// values (encode/incremental.h, Unexplored::Cut), so relaxing a condition frees what the other
+// side could write, as the paper's phi with an unencoded side does. Each iteration enumerates
+// all MCSs from scratch (a new MaxSAT enumeration in a solver scope; the formula itself lives on
+// in the session and only grows), then re-runs T along the path of every MCS that leaves the
+// explored program, adds the new runs' sides, and repeats until no MCS does.
+// Pre: the failing test fails. Post (--expand paths, the default): when it ends, every MCS's
+// model stays on encoded paths, so the MCSs are exactly the program formula's within the
+// bounds. With --expand conditions (the paper's rule) only a condition in an MCS whose other
+// side is unexplored sends the search there; MCSs whose models take other unexplored sides are
+// reported as they are (the driver's replay shows which are infeasible).
+// Departures: a cut side that may escape (return, exit, output, input, writes through
+// pointers) is free instead of cut: a path through it is unconstrained, like an unexplored side
+// of the angelic program, which keeps each iteration an over-approximation of the program
+// formula. Exploring runs force the model's whole path and its angelic values (paper mode: the
+// path's decisions only, as execution hijacking).
+#include "localize/on_demand.h"
+
+#include <algorithm>
+#include <chrono>
+#include <set>
+
+namespace culprit::localize {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// The MCSs of one iteration, with their paths.
+struct Found {
+  solve::Mcs mcs;
+  std::vector<encode::PathStep> path;
+};
+
+/// Every MCS of the formula as it is, within the bounds.
+std::vector<Found> enumerateAll(const FormulaTask& task, OnDemandFormula& formula,
+                                double secondsLeft, Result& r, solve::StopReason& stop,
+                                std::string& detail) {
+  std::vector<Found> found;
+  solve::Session::Scope scope(formula.session());  // this iteration's blocking and relaxations
+  std::unique_ptr<solve::McsEnumerator> e = makeEnumerator(task, formula.session(), secondsLeft);
+  while (std::optional<solve::Mcs> mcs = e->next()) {
+    if (mcs->softs.empty()) {
+      addNote(r, "the formula does not fail: the oracle of this failure is not encoded");
+      continue;
+    }
+    std::vector<encode::PathStep> path = modelPath(formula.encoding(), mcs->model);
+    found.push_back({std::move(*mcs), std::move(path)});
+  }
+  stop = e->stopReason();
+  detail = e->stopDetail();
+  return found;
+}
+
+/// The prefix of `path` to force for expanding it: all of it when it leaves the explored
+/// program anywhere (--expand paths); up to the last unencoded decision of a condition in the
+/// MCS (--expand conditions). Empty: nothing to expand.
+std::vector<encode::PathStep> expansion(const FormulaTask& task, const OnDemandFormula& formula,
+                                        const Found& f) {
+  if (task.options.expand == FormulaOptions::Expand::Paths) {
+    const bool leaves = std::any_of(f.path.begin(), f.path.end(),
+                                    [](const encode::PathStep& s) { return !s.encoded; });
+    return leaves ? f.path : std::vector<encode::PathStep>{};
+  }
+  std::set<ir::StmtId> conditions;
+  for (std::uint32_t g : formula.groupsOf(f.mcs))
+    conditions.insert(formula.encoding().groups[g].stmt);
+  std::size_t end = 0;
+  for (std::size_t i = 0; i < f.path.size(); ++i)
+    if (!f.path[i].encoded && conditions.count(f.path[i].stmt)) end = i + 1;
+  return {f.path.begin(), f.path.begin() + static_cast<std::ptrdiff_t>(end)};
+}
+
+Result localizeOnDemand(const FormulaTask& task) {
+  const Clock::time_point start = Clock::now();
+  Result r;
+  r.technique = "ofc";
+  OnDemandFormula formula(task, encode::Unexplored::Cut, r);
+  if (!formula.ok()) return r;
+  const bool paperRule = task.options.expand == FormulaOptions::Expand::Conditions;
+  std::vector<Found> found;
+  solve::StopReason stop = solve::StopReason::Exhausted;
+  std::string detail;
+  for (;;) {
+    ++r.stats.iterations;
+    const double left =
+        task.options.timeoutSeconds - std::chrono::duration<double>(Clock::now() - start).count();
+    found = enumerateAll(task, formula, left, r, stop, detail);
+    if (stop == solve::StopReason::Timeout || stop == solve::StopReason::SolverUnknown) break;
+    std::vector<std::pair<const Found*, std::vector<encode::PathStep>>> expansions;
+    std::set<std::vector<std::pair<ir::StmtId, std::uint32_t>>> forced;  // one run per path
+    for (const Found& f : found) {
+      std::vector<encode::PathStep> path = expansion(task, formula, f);
+      std::vector<std::pair<ir::StmtId, std::uint32_t>> key;
+      for (const encode::PathStep& s : path)
+        key.emplace_back(s.stmt, s.occurrence * 2 + static_cast<std::uint32_t>(s.decision != 0));
+      if (!path.empty() && forced.insert(key).second) expansions.emplace_back(&f, std::move(path));
+    }
+    if (expansions.empty()) break;
+    if (task.options.maxRefinements && r.stats.iterations >= task.options.maxRefinements) {
+      addNote(r, "iteration bound " + std::to_string(task.options.maxRefinements) +
+                     " reached (--max-refinements): the MCSs of the last iteration are shown");
+      break;
+    }
+    std::size_t newSides = 0;
+    for (const auto& [f, path] : expansions) {
+      const Diagnosis d = formula.diagnosis(f->mcs, f->path);
+      newSides += formula.explore(path, paperRule ? nullptr : &d.angelic);
+      if (!formula.ok()) break;
+    }
+    if (!formula.ok()) break;
+    if (newSides == 0) {
+      addNote(r, "unexplored branch sides on MCS paths could not be explored: the MCSs of "
+                 "the last iteration are shown");
+      break;
+    }
+  }
+  for (const Found& f : found)
+    r.diagnoses.push_back(formula.diagnosis(f.mcs, f.path));
+  addNote(r, stopNote(stop, detail, task.options));
+  formula.finish(r);
+  if (!r.complete)
+    r.incompleteReason += " (after " + counted(r.stats.iterations, "iteration") + ")";
+  return r;
+}
+
+}  // namespace
+
+TechniqueInfo onDemandTechnique() {
+  TechniqueInfo t;
+  t.name = "ofc";
+  t.help = "formula-based: on-demand formula computation, the failing run's formula grown "
+           "along the branch sides MCSs take (works with --weights)";
+  t.kind = TechniqueKind::Diagnoses;
+  t.scope = TechniqueScope::FailingTest;
+  t.options = formulaOptionNames();
+  t.options.insert(t.options.end(), {"unwind", "expand", "max-refinements"});
+  t.run = [](const Problem& p) { return localizeOnDemand(formulaTask(p)); };
+  return t;
+}
+
+}  // namespace culprit::localize

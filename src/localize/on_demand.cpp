@@ -1,0 +1,110 @@
+// OnDemandFormula: see on_demand.h.
+#include "localize/on_demand.h"
+
+#include "localize/replay.h"
+
+namespace culprit::localize {
+
+OnDemandFormula::OnDemandFormula(const FormulaTask& task, encode::Unexplored unexplored, Result& r)
+    : task_(task), r_(r), context_(makeSolverContext(task)) {
+  try {
+    const TaskExpectation te = taskExpectation(context_->z3(), task);
+    addNote(r, te.note);
+    const exec::RunResult failing = traceFailingRun(task, /*boundedByUnwind=*/true, r);
+    for (const exec::TraceEntry& e : failing.trace)
+      if (task.program->stmt(e.key.stmt).isBranch()) failingDecisions_[e.key] = e.decision;
+    encode::EncodeOptions o = encodeOptions(task, encode::Family::Program);
+    o.unexplored = unexplored;
+    encoder_.emplace(context_->z3(), *task.program, task.test->input, te.expect, o);
+    const encode::IncrementalEncoder::Delta first = encoder_->addRun(failing);
+    session_.emplace(context_->z3(),
+                     context_->sessionOptions(solverLogic(task, encoder_->encoding().usesArrays)));
+    weights_ = statementWeights(task, r);
+    handOver(first);
+  } catch (const encode::EncodeError& e) {
+    addNote(r, std::string("not encoded: ") + e.what());
+    broken_ = true;
+  } catch (const z3::exception& e) {
+    addNote(r, std::string("not encoded: solver: ") + e.msg());
+    broken_ = true;
+  }
+}
+
+void OnDemandFormula::handOver(const encode::IncrementalEncoder::Delta& delta) {
+  for (const encode::HardClause& h : delta.hard)
+    session_->addHard(h.clause);
+  const encode::Encoding& enc = encoder_->encoding();
+  for (std::uint32_t g : delta.groups) {
+    session_->addSoft(enc.groups[g].selector, groupWeight(weights_, enc, g));
+    groupOf_.push_back(g);
+  }
+}
+
+std::size_t OnDemandFormula::explore(const std::vector<encode::PathStep>& path,
+                                     const std::vector<AngelicValue>* angelic) {
+  exec::FixedHooks hooks = angelic ? angelicHooks(*angelic) : exec::FixedHooks{};
+  for (const encode::PathStep& step : path)
+    hooks.hijacks[{step.stmt, step.occurrence}] = step.decision;
+  exec::RunOptions o = task_.run;
+  o.trace = true;
+  o.coverage = false;
+  o.observer = &hooks;
+  const exec::RunResult run = exec::run(*task_.program, task_.test->input, o);
+  if (run.verdict == exec::Verdict::RuntimeError || run.verdict == exec::Verdict::StepLimit)
+    ++endings_[run.verdict == exec::Verdict::StepLimit ? "hit the step limit"
+                                                       : "ended in a runtime error"];
+  ++refinements_;
+  try {
+    const encode::IncrementalEncoder::Delta delta = encoder_->addRun(run);
+    handOver(delta);
+    return delta.newSides;
+  } catch (const encode::EncodeError& e) {
+    addNote(r_, std::string("an explored path is not encoded: ") + e.what());
+  } catch (const z3::exception& e) {
+    addNote(r_, std::string("an explored path is not encoded: solver: ") + e.msg());
+  }
+  broken_ = true;
+  return 0;
+}
+
+std::vector<std::uint32_t> OnDemandFormula::groupsOf(const solve::Mcs& mcs) const {
+  std::vector<std::uint32_t> groups;
+  for (solve::SoftId s : mcs.softs)
+    groups.push_back(groupOf_[s]);
+  return groups;
+}
+
+Diagnosis OnDemandFormula::diagnosis(const solve::Mcs& mcs,
+                                     const std::vector<encode::PathStep>& path) const {
+  const bool weighted = !session_->unitWeights();
+  Diagnosis d = toDiagnosis(task_, encoding(), mcs.model, groupsOf(mcs),
+                            weighted ? static_cast<double>(mcs.weight) : 0);
+  for (const encode::PathStep& step : path) {
+    auto it = failingDecisions_.find({step.stmt, step.occurrence});
+    const bool deviates = it == failingDecisions_.end() || it->second != step.decision;
+    d.path.push_back(BranchDecision{step.stmt, step.occurrence, step.decision, deviates});
+  }
+  return d;
+}
+
+void OnDemandFormula::finish(Result& r) const {
+  if (session_) {
+    const solve::QueryStats& q = session_->stats();
+    r.stats.solverMs = q.solverMs;
+    r.stats.queries = q.queries;
+    r.stats.maxCore = q.maxCore;
+    r.stats.soft = session_->softCount();
+  }
+  if (encoder_) {
+    r.stats.hard = encoder_->handedOver();
+    r.stats.paths = encoder_->exploration().runs();
+  }
+  r.stats.refinements = refinements_;
+  for (const auto& [how, count] : endings_)
+    r.notes.push_back(std::to_string(count) + " exploring run" + (count == 1 ? "" : "s") + " " +
+                      how +
+                      (count == 1 ? " (its path is encoded as far as it went)"
+                                  : " (their paths are encoded as far as they went)"));
+}
+
+}  // namespace culprit::localize

@@ -1,0 +1,59 @@
+// What ofc and agx share: the on-demand program formula of one failing test (encode/
+// incremental.h) in a live solver session. It starts with the failing run explored; each
+// exploring run (the failing test forced along a model's path, and with an MCS's angelic
+// values) adds its branch sides, and the encoder hands the session only what is new.
+#pragma once
+
+#include "encode/incremental.h"
+#include "localize/formula.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+
+namespace culprit::localize {
+
+class OnDemandFormula {
+public:
+  /// Encodes the failing run of `task` as the family `unexplored` says. When the program
+  /// cannot be encoded, ok() is false and `r` says why.
+  OnDemandFormula(const FormulaTask& task, encode::Unexplored unexplored, Result& r);
+  bool ok() const { return encoder_.has_value() && !broken_; }
+  solve::Session& session() { return *session_; }
+  const encode::Encoding& encoding() const { return encoder_->encoding(); }
+  const encode::Exploration& exploration() const { return encoder_->exploration(); }
+
+  /// Runs the failing test with every decision of `path` forced (and the values of `angelic`,
+  /// when given) and adds the run. Returns the number of branch sides it explored first; 0
+  /// when it explored nothing new or could not be encoded (then ok() is false, noted).
+  std::size_t explore(const std::vector<encode::PathStep>& path,
+                      const std::vector<AngelicValue>* angelic);
+  /// Runs added after the failing one.
+  std::size_t refinements() const { return refinements_; }
+
+  /// The soft groups of `mcs` (encoding().groups indexes).
+  std::vector<std::uint32_t> groupsOf(const solve::Mcs& mcs) const;
+  /// The diagnosis of `mcs` on `path`: locations, angelic values, and the path, each decision
+  /// marked where the failing run decided otherwise.
+  Diagnosis diagnosis(const solve::Mcs& mcs, const std::vector<encode::PathStep>& path) const;
+  /// The session's statistics, the encoding's size and the exploration, into `r.stats`; notes
+  /// on exploring runs that failed or hit the step limit.
+  void finish(Result& r) const;
+
+private:
+  void handOver(const encode::IncrementalEncoder::Delta& delta);
+
+  const FormulaTask& task_;
+  Result& r_;
+  std::unique_ptr<solve::Context> context_;  // first: outlives the session and the encoder
+  std::optional<solve::Session> session_;
+  std::optional<encode::IncrementalEncoder> encoder_;
+  bool broken_ = false;
+  std::vector<std::uint64_t> weights_;  ///< by statement (empty: unweighted)
+  std::vector<std::uint32_t> groupOf_;  ///< SoftId -> group
+  std::map<exec::InstanceKey, std::int32_t> failingDecisions_;
+  std::size_t refinements_ = 0;
+  std::map<std::string, std::size_t> endings_;  ///< exploring runs by how they ended, if badly
+};
+
+}  // namespace culprit::localize
