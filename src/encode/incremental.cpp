@@ -58,6 +58,21 @@ IncrementalEncoder::Delta IncrementalEncoder::addRun(const exec::RunResult& run)
   return delta;
 }
 
+IncrementalEncoder::Delta IncrementalEncoder::restart() {
+  Delta delta;
+  emitted_.clear();
+  for (const HardClause& h : current_->hard)
+    if (emitted_.insert(h.clause.id()).second) {
+      alive_.push_back(h.clause);
+      delta.hard.push_back(h);
+    }
+  for (std::uint32_t g = 0; g < groups_.size(); ++g) {
+    registered_[g] = groups_[g].relevant;
+    if (registered_[g]) delta.groups.push_back(g);
+  }
+  return delta;
+}
+
 std::vector<PathStep> modelPath(const Encoding& enc, const z3::model& model) {
   struct Reached {
     std::uint64_t order;

@@ -48,6 +48,9 @@ public:
   std::size_t passes() const { return passes_; }
   /// Hard clauses handed over so far.
   std::size_t handedOver() const { return emitted_.size(); }
+  /// For a new solver: the whole latest pass (its clauses and relevant soft groups), as if
+  /// nothing had been handed over before.
+  Delta restart();
 
 private:
   z3::context& ctx_;

@@ -12,11 +12,17 @@
 // and the path's decisions forced, the run's new sides are encoded and handed to the live
 // solver (cores and lower bound survive: the formula only gets stronger), and enumeration goes
 // on; otherwise the candidate is a minimal fix candidate: reported and blocked.
+// Confirmation by replay: the run that would refine a candidate is made first; when it passes
+// the test (within the unwinding bound), it is itself a model of the program formula with the
+// candidate's statements relaxed, so the candidate — minimal already in the weaker angelic
+// program — is an MCS of the program formula: it is reported with that run's path, and the
+// formula is not refined. Only candidates whose run fails refine the angelic program.
 // Pre: the failing test fails. Post: every diagnosis is an MCS of the program formula (its model
 // is a model of PF: all of its path is encoded exactly; minimal because the angelic program
 // over-approximates PF); when enumeration ends exhausted (or at the size bound), they are all
 // of PF's MCSs within the bounds. Feasibility is replayed by the driver.
-// Departures: the paper starts from input ∧ oracle and encodes the failing run at its first
+// Departures: confirmation by replay is ours (the paper refines every such candidate). The
+// paper starts from input ∧ oracle and encodes the failing run at its first
 // refinement; here the failing run is encoded from the start (the same formula, one query
 // less). Refinement forces the whole angelic path, not only its first unexplored decision. A
 // candidate whose exploring run adds no new side (it stopped before the side: step limit,
@@ -30,6 +36,10 @@
 namespace culprit::localize {
 namespace {
 
+double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
 std::string lineOf(const FormulaTask& task, ir::StmtId s) {
   return std::to_string(task.program->stmt(s).range.line);
 }
@@ -40,11 +50,11 @@ Result localizeAngelic(const FormulaTask& task) {
   r.technique = "agx";
   OnDemandFormula formula(task, encode::Unexplored::Free, r);
   if (!formula.ok()) return r;
-  const double elapsed =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double elapsed = secondsSince(start);
   std::unique_ptr<solve::McsEnumerator> enumerator =
       makeEnumerator(task, formula.session(), task.options.timeoutSeconds - elapsed);
   bool stopped = false;
+  std::vector<solve::Mcs> accepted;
   while (std::optional<solve::Mcs> mcs = enumerator->candidate()) {
     ++r.stats.candidates;
     if (mcs->softs.empty()) {
@@ -57,6 +67,15 @@ Result localizeAngelic(const FormulaTask& task) {
                                      [](const encode::PathStep& s) { return !s.encoded; });
     Diagnosis d = formula.diagnosis(*mcs, path);
     if (leaves != path.end()) {
+      const exec::RunResult run = formula.runAlong(path, &d.angelic);
+      if (formula.confirms(run)) {  // a model of the program formula: an MCS of it
+        d.path = formula.decisionsOf(run);
+        ++r.stats.confirmed;
+        r.diagnoses.push_back(std::move(d));
+        enumerator->accept(*mcs);
+        accepted.push_back(std::move(*mcs));
+        continue;
+      }
       if (task.options.maxRefinements && formula.refinements() >= task.options.maxRefinements) {
         addNote(r, "refinement bound " + std::to_string(task.options.maxRefinements) +
                        " reached (--max-refinements): further refinements may remove or add "
@@ -64,7 +83,16 @@ Result localizeAngelic(const FormulaTask& task) {
         stopped = true;
         break;
       }
-      if (formula.explore(path, &d.angelic) > 0) continue;
+      if (formula.add(run) > 0) {
+        if (task.options.refineSession == FormulaOptions::RefineSession::Rebuild) {
+          formula.restart();
+          enumerator = makeEnumerator(task, formula.session(),
+                                      task.options.timeoutSeconds - secondsSince(start));
+          for (const solve::Mcs& m : accepted)
+            enumerator->accept(m);
+        }
+        continue;
+      }
       if (!formula.ok()) {
         stopped = true;
         break;
@@ -75,6 +103,7 @@ Result localizeAngelic(const FormulaTask& task) {
     }
     r.diagnoses.push_back(std::move(d));
     enumerator->accept(*mcs);
+    accepted.push_back(std::move(*mcs));
   }
   if (!stopped)
     addNote(r, stopNote(enumerator->stopReason(), enumerator->stopDetail(), task.options));
@@ -95,7 +124,7 @@ TechniqueInfo angelicTechnique() {
   t.scope = TechniqueScope::FailingTest;
   t.options = formulaOptionNames();
   t.options.push_back("unwind");
-  t.options.push_back("max-refinements");
+  t.options.insert(t.options.end(), {"max-refinements", "refine-session"});
   t.run = [](const Problem& p) { return localizeAngelic(formulaTask(p)); };
   return t;
 }

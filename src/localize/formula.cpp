@@ -24,9 +24,7 @@
 #include <sstream>
 
 namespace culprit::localize {
-namespace {
 
-/// The largest loop iteration the run reached (0 without loops).
 std::uint32_t deepestIteration(const exec::RunResult& run) {
   std::uint32_t deepest = 0;
   for (const std::vector<std::uint32_t>& context : run.loopContexts)
@@ -34,8 +32,6 @@ std::uint32_t deepestIteration(const exec::RunResult& run) {
       deepest = std::max(deepest, k);
   return deepest;
 }
-
-}  // namespace
 
 FormulaTask formulaTask(const Problem& problem) {
   FormulaTask t;

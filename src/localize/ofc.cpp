@@ -16,6 +16,10 @@
 // bounds. With --expand conditions (the paper's rule) only a condition in an MCS whose other
 // side is unexplored sends the search there; MCSs whose models take other unexplored sides are
 // reported as they are (the driver's replay shows which are infeasible).
+// Confirmation by replay (--expand paths): before an MCS's path is explored, the test runs along
+// it with the MCS's angelic values; a run that passes (within the unwinding bound) is a model of
+// the program formula, so the MCS (minimal already in the weaker partial formula) is one of the
+// program formula's and needs no exploring; only MCSs whose run fails add their run.
 // Departures: a cut side that may escape (return, exit, output, input, writes through
 // pointers) is free instead of cut: a path through it is unconstrained, like an unexplored side
 // of the angelic program, which keeps each iteration an over-approximation of the program
@@ -36,6 +40,9 @@ using Clock = std::chrono::steady_clock;
 struct Found {
   solve::Mcs mcs;
   std::vector<encode::PathStep> path;
+  /// Set when the path leaves the explored program but a run along it passes the test: the
+  /// MCS is then one of the program formula's, that run's decisions its path.
+  std::optional<std::vector<BranchDecision>> confirmed;
 };
 
 /// Every MCS of the formula as it is, within the bounds.
@@ -51,7 +58,7 @@ std::vector<Found> enumerateAll(const FormulaTask& task, OnDemandFormula& formul
       continue;
     }
     std::vector<encode::PathStep> path = modelPath(formula.encoding(), mcs->model);
-    found.push_back({std::move(*mcs), std::move(path)});
+    found.push_back({std::move(*mcs), std::move(path), std::nullopt});
   }
   stop = e->stopReason();
   detail = e->stopDetail();
@@ -93,25 +100,32 @@ Result localizeOnDemand(const FormulaTask& task) {
         task.options.timeoutSeconds - std::chrono::duration<double>(Clock::now() - start).count();
     found = enumerateAll(task, formula, left, r, stop, detail);
     if (stop == solve::StopReason::Timeout || stop == solve::StopReason::SolverUnknown) break;
-    std::vector<std::pair<const Found*, std::vector<encode::PathStep>>> expansions;
-    std::set<std::vector<std::pair<ir::StmtId, std::uint32_t>>> forced;  // one run per path
-    for (const Found& f : found) {
-      std::vector<encode::PathStep> path = expansion(task, formula, f);
-      std::vector<std::pair<ir::StmtId, std::uint32_t>> key;
-      for (const encode::PathStep& s : path)
-        key.emplace_back(s.stmt, s.occurrence * 2 + static_cast<std::uint32_t>(s.decision != 0));
-      if (!path.empty() && forced.insert(key).second) expansions.emplace_back(&f, std::move(path));
+    std::vector<exec::RunResult> runs;  // to add: one per distinct path
+    std::set<std::vector<std::pair<ir::StmtId, std::int32_t>>> seen;
+    for (Found& f : found) {
+      const std::vector<encode::PathStep> path = expansion(task, formula, f);
+      if (path.empty()) continue;
+      const Diagnosis d = formula.diagnosis(f.mcs, f.path);
+      exec::RunResult run = formula.runAlong(path, paperRule ? nullptr : &d.angelic);
+      if (!paperRule && formula.confirms(run)) {
+        f.confirmed = formula.decisionsOf(run);
+        ++r.stats.confirmed;
+        continue;
+      }
+      std::vector<std::pair<ir::StmtId, std::int32_t>> key;
+      for (const BranchDecision& b : formula.decisionsOf(run))
+        key.emplace_back(b.stmt, b.decision);
+      if (seen.insert(key).second) runs.push_back(std::move(run));
     }
-    if (expansions.empty()) break;
+    if (runs.empty()) break;
     if (task.options.maxRefinements && r.stats.iterations >= task.options.maxRefinements) {
       addNote(r, "iteration bound " + std::to_string(task.options.maxRefinements) +
                      " reached (--max-refinements): the MCSs of the last iteration are shown");
       break;
     }
     std::size_t newSides = 0;
-    for (const auto& [f, path] : expansions) {
-      const Diagnosis d = formula.diagnosis(f->mcs, f->path);
-      newSides += formula.explore(path, paperRule ? nullptr : &d.angelic);
+    for (const exec::RunResult& run : runs) {
+      newSides += formula.add(run);
       if (!formula.ok()) break;
     }
     if (!formula.ok()) break;
@@ -121,8 +135,10 @@ Result localizeOnDemand(const FormulaTask& task) {
       break;
     }
   }
-  for (const Found& f : found)
+  for (const Found& f : found) {
     r.diagnoses.push_back(formula.diagnosis(f.mcs, f.path));
+    if (f.confirmed) r.diagnoses.back().path = *f.confirmed;
+  }
   addNote(r, stopNote(stop, detail, task.options));
   formula.finish(r);
   if (!r.complete)

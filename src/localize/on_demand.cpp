@@ -40,8 +40,8 @@ void OnDemandFormula::handOver(const encode::IncrementalEncoder::Delta& delta) {
   }
 }
 
-std::size_t OnDemandFormula::explore(const std::vector<encode::PathStep>& path,
-                                     const std::vector<AngelicValue>* angelic) {
+exec::RunResult OnDemandFormula::runAlong(const std::vector<encode::PathStep>& path,
+                                          const std::vector<AngelicValue>* angelic) {
   exec::FixedHooks hooks = angelic ? angelicHooks(*angelic) : exec::FixedHooks{};
   for (const encode::PathStep& step : path)
     hooks.hijacks[{step.stmt, step.occurrence}] = step.decision;
@@ -49,10 +49,38 @@ std::size_t OnDemandFormula::explore(const std::vector<encode::PathStep>& path,
   o.trace = true;
   o.coverage = false;
   o.observer = &hooks;
-  const exec::RunResult run = exec::run(*task_.program, task_.test->input, o);
+  exec::RunResult run = exec::run(*task_.program, task_.test->input, o);
   if (run.verdict == exec::Verdict::RuntimeError || run.verdict == exec::Verdict::StepLimit)
     ++endings_[run.verdict == exec::Verdict::StepLimit ? "hit the step limit"
                                                        : "ended in a runtime error"];
+  return run;
+}
+
+bool OnDemandFormula::confirms(const exec::RunResult& run) const {
+  if (run.failed() || deepestIteration(run) > task_.options.unwind) return false;
+  for (const std::vector<ir::StmtId>& calls : run.callContexts)  // recursion within the bound
+    if (calls.size() > task_.options.unwind) return false;
+  exec::RunOptions judged = task_.run;
+  judged.observer = nullptr;
+  const testing::Oracle assertionsOnly;
+  return testing::judge(*task_.program, *task_.test, run,
+                        task_.oracle ? *task_.oracle : assertionsOnly, judged)
+             .outcome == testing::Outcome::Pass;
+}
+
+std::vector<BranchDecision> OnDemandFormula::decisionsOf(const exec::RunResult& run) const {
+  std::vector<BranchDecision> out;
+  for (const exec::TraceEntry& e : run.trace) {
+    const ir::Stmt& s = task_.program->stmt(e.key.stmt);
+    if (!s.isBranch() || (e.decision < 0 && s.kind != ir::StmtKind::Switch)) continue;
+    auto it = failingDecisions_.find(e.key);
+    const bool deviates = it == failingDecisions_.end() || it->second != e.decision;
+    out.push_back(BranchDecision{e.key.stmt, e.key.occurrence, e.decision, deviates});
+  }
+  return out;
+}
+
+std::size_t OnDemandFormula::add(const exec::RunResult& run) {
   ++refinements_;
   try {
     const encode::IncrementalEncoder::Delta delta = encoder_->addRun(run);
@@ -65,6 +93,16 @@ std::size_t OnDemandFormula::explore(const std::vector<encode::PathStep>& path,
   }
   broken_ = true;
   return 0;
+}
+
+void OnDemandFormula::restart() {
+  const solve::QueryStats before = session_->stats();
+  session_.reset();
+  session_.emplace(context_->z3(),
+                   context_->sessionOptions(solverLogic(task_, encoder_->encoding().usesArrays)));
+  groupOf_.clear();
+  handOver(encoder_->restart());
+  earlierStats_.push_back(before);
 }
 
 std::vector<std::uint32_t> OnDemandFormula::groupsOf(const solve::Mcs& mcs) const {
@@ -89,7 +127,11 @@ Diagnosis OnDemandFormula::diagnosis(const solve::Mcs& mcs,
 
 void OnDemandFormula::finish(Result& r) const {
   if (session_) {
-    const solve::QueryStats& q = session_->stats();
+    solve::QueryStats q = session_->stats();
+    for (const solve::QueryStats& e : earlierStats_) {
+      q.solverMs += e.solverMs, q.queries += e.queries;
+      q.maxCore = std::max(q.maxCore, e.maxCore);
+    }
     r.stats.solverMs = q.solverMs;
     r.stats.queries = q.queries;
     r.stats.maxCore = q.maxCore;

@@ -23,13 +23,23 @@ public:
   const encode::Encoding& encoding() const { return encoder_->encoding(); }
   const encode::Exploration& exploration() const { return encoder_->exploration(); }
 
-  /// Runs the failing test with every decision of `path` forced (and the values of `angelic`,
-  /// when given) and adds the run. Returns the number of branch sides it explored first; 0
-  /// when it explored nothing new or could not be encoded (then ok() is false, noted).
-  std::size_t explore(const std::vector<encode::PathStep>& path,
-                      const std::vector<AngelicValue>* angelic);
+  /// Runs the failing test (traced) with every decision of `path` forced, and the values of
+  /// `angelic` when given.
+  exec::RunResult runAlong(const std::vector<encode::PathStep>& path,
+                           const std::vector<AngelicValue>* angelic);
+  /// `run` (of runAlong) passes the test within the unwinding bound: with the values it forced,
+  /// it is a model of the program formula (so the forced values' statements correct it).
+  bool confirms(const exec::RunResult& run) const;
+  /// Adds `run` (of runAlong) to the formula. Returns the number of branch sides it explored
+  /// first; 0 when it explored nothing new or could not be encoded (then ok() is false, noted).
+  std::size_t add(const exec::RunResult& run);
+  /// A new session holding the latest pass only (what earlier passes added and the latest no
+  /// longer has is left behind).
+  void restart();
   /// Runs added after the failing one.
   std::size_t refinements() const { return refinements_; }
+  /// The branch decisions of `run`, each marked where the failing run decided otherwise.
+  std::vector<BranchDecision> decisionsOf(const exec::RunResult& run) const;
 
   /// The soft groups of `mcs` (encoding().groups indexes).
   std::vector<std::uint32_t> groupsOf(const solve::Mcs& mcs) const;
@@ -53,7 +63,8 @@ private:
   std::vector<std::uint32_t> groupOf_;  ///< SoftId -> group
   std::map<exec::InstanceKey, std::int32_t> failingDecisions_;
   std::size_t refinements_ = 0;
-  std::map<std::string, std::size_t> endings_;  ///< exploring runs by how they ended, if badly
+  std::map<std::string, std::size_t> endings_;   ///< exploring runs by how they ended, if badly
+  std::vector<solve::QueryStats> earlierStats_;  ///< of sessions left behind by restart()
 };
 
 }  // namespace culprit::localize

@@ -153,6 +153,12 @@ std::vector<OptionSpec> makeSpecs() {
   all.push_back(unsignedOption("max-refinements", demand,
                                "most ofc iterations or agx refinements (0: no bound)",
                                &O::maxRefinements));
+  all.push_back(choiceOption("refine-session", demand,
+                             "agx: after a refinement keep the solver session (keep: cores "
+                             "and blocks survive, stale clauses too) or start a new one with "
+                             "the latest formula and the accepted MCSs blocked (rebuild)",
+                             &O::refineSession, {"keep", "rebuild"},
+                             {O::RefineSession::Keep, O::RefineSession::Rebuild}));
   return all;
 }
 

@@ -20,6 +20,9 @@ struct FormulaOptions {
   enum class Granularity { Statement, Instance };
   /// ofc: which MCSs make the search explore a branch side (see `expand`).
   enum class Expand { Paths, Conditions };
+  /// agx: after a refinement, go on in the same solver session (Keep, as in the paper) or
+  /// start a new one holding only the latest formula (Rebuild).
+  enum class RefineSession { Keep, Rebuild };
   Ints ints = Ints::BitVector;
   Granularity granularity = Granularity::Statement;
   unsigned unwind = 10;        ///< loop/recursion unwinding bound of the program formula
@@ -39,6 +42,7 @@ struct FormulaOptions {
   /// condition in the MCS, as in the OFC paper.
   Expand expand = Expand::Paths;
   unsigned maxRefinements = 1000;  ///< ofc iterations / agx refinements (0: none)
+  RefineSession refineSession = RefineSession::Keep;
 };
 
 /// One declared option.

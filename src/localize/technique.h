@@ -75,6 +75,7 @@ struct Stats {
   std::size_t refinements = 0;  ///< ofc/agx: runs added to the formula after the failing one
   std::size_t paths = 0;        ///< ofc/agx: distinct runs encoded (the failing one included)
   std::size_t candidates = 0;   ///< agx: MCSs of the angelic formula examined
+  std::size_t confirmed = 0;    ///< ofc/agx: MCSs confirmed by a passing run, not by refinement
 };
 
 /// What a technique returns: plain data, rendered by report/.

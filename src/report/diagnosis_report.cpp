@@ -118,13 +118,16 @@ nlohmann::json pathJson(const ir::Program& program,
 
 /// The technique-specific part of the stats line ("" for single-formula techniques).
 std::string onDemandText(const localize::Stats& s) {
+  const std::string confirmed =
+      s.confirmed ? fmt::format(", {} confirmed by a passing run", s.confirmed) : "";
   if (s.iterations)
-    return fmt::format(", {} iteration{}, {} path{} explored", s.iterations,
-                       s.iterations == 1 ? "" : "s", s.paths, s.paths == 1 ? "" : "s");
+    return fmt::format(", {} iteration{}, {} path{} explored{}", s.iterations,
+                       s.iterations == 1 ? "" : "s", s.paths, s.paths == 1 ? "" : "s", confirmed);
   if (s.paths)
-    return fmt::format(", {} refinement{} ({} path{} explored), {} candidate MCSs, largest core {}",
-                       s.refinements, s.refinements == 1 ? "" : "s", s.paths,
-                       s.paths == 1 ? "" : "s", s.candidates, s.maxCore);
+    return fmt::format(
+        ", {} refinement{} ({} path{} explored), {} candidate MCSs{}, largest core {}",
+        s.refinements, s.refinements == 1 ? "" : "s", s.paths, s.paths == 1 ? "" : "s",
+        s.candidates, confirmed, s.maxCore);
   return "";
 }
 
@@ -172,6 +175,7 @@ nlohmann::json diagnosesJson(const ir::Program& program, const localize::Result&
   if (result.stats.paths) {
     j["stats"]["paths"] = result.stats.paths;
     j["stats"]["refinements"] = result.stats.refinements;
+    j["stats"]["confirmed"] = result.stats.confirmed;
   }
   if (result.stats.iterations) j["stats"]["iterations"] = result.stats.iterations;
   if (result.stats.candidates) j["stats"]["candidates"] = result.stats.candidates;
