@@ -116,17 +116,12 @@ Result localizeAngelic(const FormulaTask& task) {
 }  // namespace
 
 TechniqueInfo angelicTechnique() {
-  TechniqueInfo t;
-  t.name = "agx";
-  t.help = "formula-based: AgxFaults, angelic program refined on demand with incremental "
-           "MaxSAT; minimal fix candidates with angelic values and paths";
-  t.kind = TechniqueKind::Diagnoses;
-  t.scope = TechniqueScope::FailingTest;
-  t.options = formulaOptionNames();
-  t.options.push_back("unwind");
-  t.options.insert(t.options.end(), {"max-refinements", "refine-session"});
-  t.run = [](const Problem& p) { return localizeAngelic(formulaTask(p)); };
-  return t;
+  return formulaTechnique(
+      "agx",
+      "formula-based: AgxFaults, angelic program refined on demand with incremental "
+      "MaxSAT; minimal fix candidates with angelic values and paths",
+      {"unwind", "max-refinements", "refine-session"},
+      [](const Problem& p) { return localizeAngelic(formulaTask(p)); });
 }
 
 }  // namespace culprit::localize

@@ -13,17 +13,13 @@
 namespace culprit::localize {
 
 TechniqueInfo flowInsensitiveTechnique() {
-  TechniqueInfo t;
-  t.name = "fi";
-  t.help = "formula-based: MCSs of the failing run's flow-insensitive trace formula "
-           "(assignments only)";
-  t.kind = TechniqueKind::Diagnoses;
-  t.scope = TechniqueScope::FailingTest;
-  t.options = formulaOptionNames();
-  t.run = [](const Problem& p) {
-    return localizeWithFormula(formulaTask(p), encode::Family::TraceFlowInsensitive, "fi");
-  };
-  return t;
+  return formulaTechnique("fi",
+                          "formula-based: MCSs of the failing run's flow-insensitive trace formula "
+                          "(assignments only)",
+                          {}, [](const Problem& p) {
+                            return localizeWithFormula(formulaTask(p),
+                                                       encode::Family::TraceFlowInsensitive, "fi");
+                          });
 }
 
 }  // namespace culprit::localize

@@ -18,17 +18,13 @@
 namespace culprit::localize {
 
 TechniqueInfo flowSensitiveTechnique() {
-  TechniqueInfo t;
-  t.name = "fs";
-  t.help = "formula-based: MCSs of the failing run's flow-sensitive trace formula "
-           "(branch guards kept)";
-  t.kind = TechniqueKind::Diagnoses;
-  t.scope = TechniqueScope::FailingTest;
-  t.options = formulaOptionNames();
-  t.run = [](const Problem& p) {
-    return localizeWithFormula(formulaTask(p), encode::Family::TraceFlowSensitive, "fs");
-  };
-  return t;
+  return formulaTechnique("fs",
+                          "formula-based: MCSs of the failing run's flow-sensitive trace formula "
+                          "(branch guards kept)",
+                          {}, [](const Problem& p) {
+                            return localizeWithFormula(formulaTask(p),
+                                                       encode::Family::TraceFlowSensitive, "fs");
+                          });
 }
 
 }  // namespace culprit::localize

@@ -149,16 +149,12 @@ Result localizeOnDemand(const FormulaTask& task) {
 }  // namespace
 
 TechniqueInfo onDemandTechnique() {
-  TechniqueInfo t;
-  t.name = "ofc";
-  t.help = "formula-based: on-demand formula computation, the failing run's formula grown "
-           "along the branch sides MCSs take (works with --weights)";
-  t.kind = TechniqueKind::Diagnoses;
-  t.scope = TechniqueScope::FailingTest;
-  t.options = formulaOptionNames();
-  t.options.insert(t.options.end(), {"unwind", "expand", "max-refinements"});
-  t.run = [](const Problem& p) { return localizeOnDemand(formulaTask(p)); };
-  return t;
+  return formulaTechnique(
+      "ofc",
+      "formula-based: on-demand formula computation, the failing run's formula grown "
+      "along the branch sides MCSs take (works with --weights)",
+      {"unwind", "expand", "max-refinements"},
+      [](const Problem& p) { return localizeOnDemand(formulaTask(p)); });
 }
 
 }  // namespace culprit::localize

@@ -19,17 +19,11 @@
 namespace culprit::localize {
 
 TechniqueInfo programFormulaTechnique() {
-  TechniqueInfo t;
-  t.name = "pf";
-  t.help = "formula-based: MCSs of the bounded program formula (BugAssist/SNIPER)";
-  t.kind = TechniqueKind::Diagnoses;
-  t.scope = TechniqueScope::FailingTest;
-  t.options = formulaOptionNames();
-  t.options.push_back("unwind");
-  t.run = [](const Problem& p) {
-    return localizeWithFormula(formulaTask(p), encode::Family::Program, "pf");
-  };
-  return t;
+  return formulaTechnique(
+      "pf", "formula-based: MCSs of the bounded program formula (BugAssist/SNIPER)", {"unwind"},
+      [](const Problem& p) {
+        return localizeWithFormula(formulaTask(p), encode::Family::Program, "pf");
+      });
 }
 
 }  // namespace culprit::localize

@@ -55,9 +55,19 @@ std::string techniqueNames() {
   return s;
 }
 
-std::vector<std::string> formulaOptionNames() {
-  return {"ints",    "granularity", "suspect-inputs", "max-size",  "max-count",
-          "timeout", "max-memory",  "weights",        "mcs-engine"};
+TechniqueInfo formulaTechnique(std::string name, std::string help,
+                               const std::vector<std::string>& extraOptions,
+                               std::function<Result(const Problem&)> run) {
+  TechniqueInfo t;
+  t.name = std::move(name);
+  t.help = std::move(help);
+  t.kind = TechniqueKind::Diagnoses;
+  t.scope = TechniqueScope::FailingTest;
+  t.options = {"ints",    "granularity", "suspect-inputs", "max-size",  "max-count",
+               "timeout", "max-memory",  "weights",        "mcs-engine"};
+  t.options.insert(t.options.end(), extraOptions.begin(), extraOptions.end());
+  t.run = std::move(run);
+  return t;
 }
 
 }  // namespace culprit::localize

@@ -115,7 +115,10 @@ const std::vector<TechniqueInfo>& techniques();
 const TechniqueInfo* findTechnique(const std::string& name);
 /// "tarantula|ochiai|dstar" for help texts and error messages.
 std::string techniqueNames();
-/// Options every single-formula technique reads (pf, fs, fi and the on-demand ones).
-std::vector<std::string> formulaOptionNames();
+/// A formula-based technique (kind Diagnoses, scope FailingTest) reading the options every
+/// formula technique reads plus `extraOptions`.
+TechniqueInfo formulaTechnique(std::string name, std::string help,
+                               const std::vector<std::string>& extraOptions,
+                               std::function<Result(const Problem&)> run);
 
 }  // namespace culprit::localize
