@@ -54,7 +54,7 @@ Result localizeAngelic(const FormulaTask& task) {
   std::unique_ptr<solve::McsEnumerator> enumerator =
       makeEnumerator(task, formula.session(), task.options.timeoutSeconds - elapsed);
   bool stopped = false;
-  std::vector<solve::Mcs> accepted;
+  std::vector<std::pair<solve::Mcs, std::vector<std::uint32_t>>> accepted;  // with its groups
   while (std::optional<solve::Mcs> mcs = enumerator->candidate()) {
     ++r.stats.candidates;
     if (mcs->softs.empty()) {
@@ -73,7 +73,8 @@ Result localizeAngelic(const FormulaTask& task) {
         ++r.stats.confirmed;
         r.diagnoses.push_back(std::move(d));
         enumerator->accept(*mcs);
-        accepted.push_back(std::move(*mcs));
+        std::vector<std::uint32_t> groups = formula.groupsOf(*mcs);
+        accepted.emplace_back(std::move(*mcs), std::move(groups));
         continue;
       }
       if (task.options.maxRefinements && formula.refinements() >= task.options.maxRefinements) {
@@ -88,8 +89,11 @@ Result localizeAngelic(const FormulaTask& task) {
           formula.restart();
           enumerator = makeEnumerator(task, formula.session(),
                                       task.options.timeoutSeconds - secondsSince(start));
-          for (const solve::Mcs& m : accepted)
-            enumerator->accept(m);
+          // Soft ids are per session: the accepted MCSs are blocked again by their groups (one
+          // whose group left the formula cannot come back as a candidate anyway).
+          for (const auto& [m, groups] : accepted)
+            if (std::optional<solve::Mcs> again = formula.carriedOver(m, groups))
+              enumerator->accept(*again);
         }
         continue;
       }
@@ -103,7 +107,8 @@ Result localizeAngelic(const FormulaTask& task) {
     }
     r.diagnoses.push_back(std::move(d));
     enumerator->accept(*mcs);
-    accepted.push_back(std::move(*mcs));
+    std::vector<std::uint32_t> groups = formula.groupsOf(*mcs);
+    accepted.emplace_back(std::move(*mcs), std::move(groups));
   }
   if (!stopped)
     addNote(r, stopNote(enumerator->stopReason(), enumerator->stopDetail(), task.options));

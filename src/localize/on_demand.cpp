@@ -3,6 +3,8 @@
 
 #include "localize/replay.h"
 
+#include <algorithm>
+
 namespace culprit::localize {
 
 OnDemandFormula::OnDemandFormula(const FormulaTask& task, encode::Unexplored unexplored, Result& r)
@@ -110,6 +112,20 @@ std::vector<std::uint32_t> OnDemandFormula::groupsOf(const solve::Mcs& mcs) cons
   for (solve::SoftId s : mcs.softs)
     groups.push_back(groupOf_[s]);
   return groups;
+}
+
+std::optional<solve::Mcs>
+OnDemandFormula::carriedOver(const solve::Mcs& mcs,
+                             const std::vector<std::uint32_t>& groups) const {
+  solve::Mcs out = mcs;
+  out.softs.clear();
+  for (std::uint32_t g : groups) {
+    const auto it = std::find(groupOf_.begin(), groupOf_.end(), g);
+    if (it == groupOf_.end()) return std::nullopt;
+    out.softs.push_back(static_cast<solve::SoftId>(it - groupOf_.begin()));
+  }
+  std::sort(out.softs.begin(), out.softs.end());
+  return out;
 }
 
 Diagnosis OnDemandFormula::diagnosis(const solve::Mcs& mcs,

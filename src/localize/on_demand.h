@@ -43,6 +43,10 @@ public:
 
   /// The soft groups of `mcs` (encoding().groups indexes).
   std::vector<std::uint32_t> groupsOf(const solve::Mcs& mcs) const;
+  /// After restart(): `mcs` (of the earlier session, whose groups are `groups`) in the terms
+  /// of the current session; nullopt when one of its groups is no longer sent to the solver.
+  std::optional<solve::Mcs> carriedOver(const solve::Mcs& mcs,
+                                        const std::vector<std::uint32_t>& groups) const;
   /// The diagnosis of `mcs` on `path`: locations, angelic values, and the path, each decision
   /// marked where the failing run decided otherwise.
   Diagnosis diagnosis(const solve::Mcs& mcs, const std::vector<encode::PathStep>& path) const;

@@ -47,6 +47,19 @@ struct OneTest {
     oracle.golden = golden.get();
   }
   Result run(encode::Family family) const { return runReplayed(task, family); }
+  /// Registered technique `name` on this test with `options` (no replay).
+  Result runNamed(const std::string& name, const FormulaOptions& options) const {
+    testing::TestSuite suite;
+    suite.tests.push_back(test);
+    Problem p;
+    p.program = program.get();
+    p.suite = &suite;
+    p.failingTest = 0;
+    p.options = options;
+    p.oracle = &oracle;
+    p.runOptions = task.run;
+    return findTechnique(name)->run(p);
+  }
 };
 
 using LineSet = std::set<std::uint32_t>;

@@ -111,10 +111,23 @@ TEST(FormulaProperty, DiagnosesAreExactlyTheMcses) {
       const encode::Encoding enc =
           encode::encode(ctx, *t.program, t.test.input, {}, encodeOptions(t.task, f), &run);
       ASSERT_LE(enc.groups.size(), 14u) << source;
-      EXPECT_EQ(asSet(r), bruteForceMcses(ctx, enc, *t.program)) << encode::familyName(f) << "\n"
-                                                                 << source;
+      const std::set<LineSet> mcses = bruteForceMcses(ctx, enc, *t.program);
+      EXPECT_EQ(asSet(r), mcses) << encode::familyName(f) << "\n" << source;
       EXPECT_EQ(lineSets(r).size(), asSet(r).size()) << "duplicate diagnoses\n" << source;
       EXPECT_TRUE(r.complete) << r.incompleteReason;
+      if (f != Family::Program) continue;
+      // The on-demand techniques end with the program formula's MCSs, each once.
+      FormulaOptions rebuild = t.task.options;
+      rebuild.refineSession = FormulaOptions::RefineSession::Rebuild;
+      for (const auto& [name, options] :
+           {std::pair{"agx", t.task.options}, std::pair{"agx", rebuild},
+            std::pair{"ofc", t.task.options}}) {
+        const Result od = t.runNamed(name, options);
+        const bool rebuilt = options.refineSession == FormulaOptions::RefineSession::Rebuild;
+        EXPECT_EQ(asSet(od), mcses) << name << (rebuilt ? " rebuild\n" : "\n") << source;
+        EXPECT_EQ(lineSets(od).size(), asSet(od).size()) << name << " duplicates\n" << source;
+        EXPECT_TRUE(od.complete) << name << ": " << od.incompleteReason;
+      }
     }
     // With overflow checks, integer arithmetic is an exact encoding too: the same MCSs.
     FormulaTask math = t.task;
