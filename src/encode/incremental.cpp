@@ -61,6 +61,7 @@ IncrementalEncoder::Delta IncrementalEncoder::addRun(const exec::RunResult& run)
 IncrementalEncoder::Delta IncrementalEncoder::restart() {
   Delta delta;
   emitted_.clear();
+  alive_.clear();
   for (const HardClause& h : current_->hard)
     if (emitted_.insert(h.clause.id()).second) {
       alive_.push_back(h.clause);

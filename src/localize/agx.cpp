@@ -12,11 +12,12 @@
 // and the path's decisions forced, the run's new sides are encoded and handed to the live
 // solver (cores and lower bound survive: the formula only gets stronger), and enumeration goes
 // on; otherwise the candidate is a minimal fix candidate: reported and blocked.
-// Confirmation by replay: the run that would refine a candidate is made first; when it passes
-// the test (within the unwinding bound), it is itself a model of the program formula with the
+// Confirmation by replay: a candidate whose model leaves the encoded program is first replayed
+// with its angelic values only (everything else as the program computes it); when that run
+// passes the test within the unwinding bound, it is a model of the program formula with the
 // candidate's statements relaxed, so the candidate — minimal already in the weaker angelic
 // program — is an MCS of the program formula: it is reported with that run's path, and the
-// formula is not refined. Only candidates whose run fails refine the angelic program.
+// formula is not refined. Only the other candidates refine the angelic program.
 // Pre: the failing test fails. Post: every diagnosis is an MCS of the program formula (its model
 // is a model of PF: all of its path is encoded exactly; minimal because the angelic program
 // over-approximates PF); when enumeration ends exhausted (or at the size bound), they are all
@@ -67,9 +68,8 @@ Result localizeAngelic(const FormulaTask& task) {
                                      [](const encode::PathStep& s) { return !s.encoded; });
     Diagnosis d = formula.diagnosis(*mcs, path);
     if (leaves != path.end()) {
-      const exec::RunResult run = formula.runAlong(path, &d.angelic);
-      if (formula.confirms(run)) {  // a model of the program formula: an MCS of it
-        d.path = formula.decisionsOf(run);
+      if (std::optional<std::vector<BranchDecision>> p = formula.confirm(d.angelic)) {
+        d.path = std::move(*p);  // a model of the program formula: the candidate is its MCS
         ++r.stats.confirmed;
         r.diagnoses.push_back(std::move(d));
         enumerator->accept(*mcs);
@@ -84,9 +84,14 @@ Result localizeAngelic(const FormulaTask& task) {
         stopped = true;
         break;
       }
-      if (formula.add(run) > 0) {
+      if (formula.add(formula.runAlong(path, &d.angelic)) > 0) {
         if (task.options.refineSession == FormulaOptions::RefineSession::Rebuild) {
+          enumerator.reset();  // it refers to the session restart() replaces
           formula.restart();
+          if (!formula.ok()) {
+            stopped = true;
+            break;
+          }
           enumerator = makeEnumerator(task, formula.session(),
                                       task.options.timeoutSeconds - secondsSince(start));
           // Soft ids are per session: the accepted MCSs are blocked again by their groups (one

@@ -25,11 +25,19 @@
 
 namespace culprit::localize {
 
-std::uint32_t deepestIteration(const exec::RunResult& run) {
+std::uint32_t deepestIteration(const ir::Program& program, const exec::RunResult& run) {
   std::uint32_t deepest = 0;
-  for (const std::vector<std::uint32_t>& context : run.loopContexts)
-    for (std::uint32_t k : context)
-      deepest = std::max(deepest, k);
+  for (const exec::TraceEntry& e : run.trace) {
+    if (e.loopContext >= run.loopContexts.size()) continue;
+    std::vector<std::uint32_t> iterations = run.loopContexts[e.loopContext];
+    if (iterations.empty()) continue;
+    // The test that ends a while/for loop runs at the start of iteration k but k - 1 bodies
+    // ran: the unwinding bound counts bodies.
+    const ir::Stmt& s = program.stmt(e.key.stmt);
+    if ((s.kind == ir::StmtKind::While || s.kind == ir::StmtKind::For) && e.decision == 0)
+      --iterations.back();
+    deepest = std::max(deepest, *std::max_element(iterations.begin(), iterations.end()));
+  }
   return deepest;
 }
 
@@ -104,7 +112,7 @@ exec::RunResult traceFailingRun(const FormulaTask& task, bool boundedByUnwind, R
   traced.coverage = false;
   traced.observer = nullptr;
   exec::RunResult failing = exec::run(*task.program, task.test->input, traced);
-  const std::uint32_t deepest = deepestIteration(failing);
+  const std::uint32_t deepest = deepestIteration(*task.program, failing);
   if (boundedByUnwind && deepest > task.options.unwind)
     addNote(r, "unwinding bound " + std::to_string(task.options.unwind) +
                    " is below the failing run's " + std::to_string(deepest) + " loop iterations");

@@ -50,8 +50,9 @@ void addNote(Result& r, const std::string& note);
 /// "1 refinement", "3 refinements".
 std::string counted(std::size_t n, const std::string& singular);
 
-/// The largest loop iteration `run` reached (0 without loops).
-std::uint32_t deepestIteration(const exec::RunResult& run);
+/// The most iterations any loop body ran in `run` (a traced run; 0 without loops): what
+/// --unwind must be at least for the program formula to hold the run.
+std::uint32_t deepestIteration(const ir::Program& program, const exec::RunResult& run);
 
 /// The failing run with its trace. With `boundedByUnwind` (program formulas), a run deeper than
 /// the unwinding bound is noted in `r`: the formula assumes no path goes that deep.

@@ -16,10 +16,11 @@
 // bounds. With --expand conditions (the paper's rule) only a condition in an MCS whose other
 // side is unexplored sends the search there; MCSs whose models take other unexplored sides are
 // reported as they are (the driver's replay shows which are infeasible).
-// Confirmation by replay (--expand paths): before an MCS's path is explored, the test runs along
-// it with the MCS's angelic values; a run that passes (within the unwinding bound) is a model of
-// the program formula, so the MCS (minimal already in the weaker partial formula) is one of the
-// program formula's and needs no exploring; only MCSs whose run fails add their run.
+// Confirmation by replay (--expand paths): before an MCS's path is explored, the test runs with
+// the MCS's angelic values only (every other statement and branch as the program computes it);
+// a run that passes within the unwinding bound is a model of the program formula, so the MCS
+// (minimal already in the weaker partial formula) is one of the program formula's and needs no
+// exploring; only the others add their run along the path.
 // Departures: a cut side that may escape (return, exit, output, input, writes through
 // pointers) is free instead of cut: a path through it is unconstrained, like an unexplored side
 // of the angelic program, which keeps each iteration an over-approximation of the program
@@ -40,9 +41,6 @@ using Clock = std::chrono::steady_clock;
 struct Found {
   solve::Mcs mcs;
   std::vector<encode::PathStep> path;
-  /// Set when the path leaves the explored program but a run along it passes the test: the
-  /// MCS is then one of the program formula's, that run's decisions its path.
-  std::optional<std::vector<BranchDecision>> confirmed;
 };
 
 /// Every MCS of the formula as it is, within the bounds.
@@ -58,7 +56,7 @@ std::vector<Found> enumerateAll(const FormulaTask& task, OnDemandFormula& formul
       continue;
     }
     std::vector<encode::PathStep> path = modelPath(formula.encoding(), mcs->model);
-    found.push_back({std::move(*mcs), std::move(path), std::nullopt});
+    found.push_back({std::move(*mcs), std::move(path)});
   }
   stop = e->stopReason();
   detail = e->stopDetail();
@@ -91,33 +89,40 @@ Result localizeOnDemand(const FormulaTask& task) {
   OnDemandFormula formula(task, encode::Unexplored::Cut, r);
   if (!formula.ok()) return r;
   const bool paperRule = task.options.expand == FormulaOptions::Expand::Conditions;
-  std::vector<Found> found;
+  std::vector<Diagnosis> diagnoses;  // of the latest iteration, built on its encoding
   solve::StopReason stop = solve::StopReason::Exhausted;
   std::string detail;
   for (;;) {
     ++r.stats.iterations;
     const double left =
         task.options.timeoutSeconds - std::chrono::duration<double>(Clock::now() - start).count();
-    found = enumerateAll(task, formula, left, r, stop, detail);
-    if (stop == solve::StopReason::Timeout || stop == solve::StopReason::SolverUnknown) break;
+    const std::vector<Found> found = enumerateAll(task, formula, left, r, stop, detail);
+    diagnoses.clear();
+    r.stats.confirmed = 0;
     std::vector<exec::RunResult> runs;  // to add: one per distinct path
     std::set<std::vector<std::pair<ir::StmtId, std::int32_t>>> seen;
-    for (Found& f : found) {
-      const std::vector<encode::PathStep> path = expansion(task, formula, f);
+    const bool stopped =
+        stop == solve::StopReason::Timeout || stop == solve::StopReason::SolverUnknown;
+    for (const Found& f : found) {
+      diagnoses.push_back(formula.diagnosis(f.mcs, f.path));
+      const std::vector<encode::PathStep> path =
+          stopped ? std::vector<encode::PathStep>{} : expansion(task, formula, f);
       if (path.empty()) continue;
-      const Diagnosis d = formula.diagnosis(f.mcs, f.path);
-      exec::RunResult run = formula.runAlong(path, paperRule ? nullptr : &d.angelic);
-      if (!paperRule && formula.confirms(run)) {
-        f.confirmed = formula.decisionsOf(run);
-        ++r.stats.confirmed;
-        continue;
+      if (!paperRule) {
+        if (std::optional<std::vector<BranchDecision>> p =
+                formula.confirm(diagnoses.back().angelic)) {
+          diagnoses.back().path = std::move(*p);
+          ++r.stats.confirmed;
+          continue;
+        }
       }
+      exec::RunResult run = formula.runAlong(path, paperRule ? nullptr : &diagnoses.back().angelic);
       std::vector<std::pair<ir::StmtId, std::int32_t>> key;
       for (const BranchDecision& b : formula.decisionsOf(run))
         key.emplace_back(b.stmt, b.decision);
       if (seen.insert(key).second) runs.push_back(std::move(run));
     }
-    if (runs.empty()) break;
+    if (stopped || runs.empty()) break;
     if (task.options.maxRefinements && r.stats.iterations >= task.options.maxRefinements) {
       addNote(r, "iteration bound " + std::to_string(task.options.maxRefinements) +
                      " reached (--max-refinements): the MCSs of the last iteration are shown");
@@ -135,10 +140,7 @@ Result localizeOnDemand(const FormulaTask& task) {
       break;
     }
   }
-  for (const Found& f : found) {
-    r.diagnoses.push_back(formula.diagnosis(f.mcs, f.path));
-    if (f.confirmed) r.diagnoses.back().path = *f.confirmed;
-  }
+  r.diagnoses = std::move(diagnoses);
   addNote(r, stopNote(stop, detail, task.options));
   formula.finish(r);
   if (!r.complete)

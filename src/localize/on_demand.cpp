@@ -42,32 +42,43 @@ void OnDemandFormula::handOver(const encode::IncrementalEncoder::Delta& delta) {
   }
 }
 
+exec::RunResult OnDemandFormula::traced(exec::Observer& hooks) const {
+  exec::RunOptions o = task_.run;
+  o.trace = true;
+  o.coverage = false;
+  o.observer = &hooks;
+  return exec::run(*task_.program, task_.test->input, o);
+}
+
 exec::RunResult OnDemandFormula::runAlong(const std::vector<encode::PathStep>& path,
                                           const std::vector<AngelicValue>* angelic) {
   exec::FixedHooks hooks = angelic ? angelicHooks(*angelic) : exec::FixedHooks{};
   for (const encode::PathStep& step : path)
     hooks.hijacks[{step.stmt, step.occurrence}] = step.decision;
-  exec::RunOptions o = task_.run;
-  o.trace = true;
-  o.coverage = false;
-  o.observer = &hooks;
-  exec::RunResult run = exec::run(*task_.program, task_.test->input, o);
+  exec::RunResult run = traced(hooks);
   if (run.verdict == exec::Verdict::RuntimeError || run.verdict == exec::Verdict::StepLimit)
     ++endings_[run.verdict == exec::Verdict::StepLimit ? "hit the step limit"
                                                        : "ended in a runtime error"];
   return run;
 }
 
-bool OnDemandFormula::confirms(const exec::RunResult& run) const {
-  if (run.failed() || deepestIteration(run) > task_.options.unwind) return false;
-  for (const std::vector<ir::StmtId>& calls : run.callContexts)  // recursion within the bound
-    if (calls.size() > task_.options.unwind) return false;
+std::optional<std::vector<BranchDecision>>
+OnDemandFormula::confirm(const std::vector<AngelicValue>& angelic) {
+  exec::FixedHooks hooks = angelicHooks(angelic);
+  const exec::RunResult run = traced(hooks);
+  if (run.failed() || deepestIteration(*task_.program, run) > task_.options.unwind)
+    return std::nullopt;
+  // Call depth within the bound: stricter than the encoder, which bounds recursion only.
+  for (const std::vector<ir::StmtId>& calls : run.callContexts)
+    if (calls.size() > task_.options.unwind) return std::nullopt;
   exec::RunOptions judged = task_.run;
   judged.observer = nullptr;
   const testing::Oracle assertionsOnly;
-  return testing::judge(*task_.program, *task_.test, run,
-                        task_.oracle ? *task_.oracle : assertionsOnly, judged)
-             .outcome == testing::Outcome::Pass;
+  if (testing::judge(*task_.program, *task_.test, run,
+                     task_.oracle ? *task_.oracle : assertionsOnly, judged)
+          .outcome != testing::Outcome::Pass)
+    return std::nullopt;
+  return decisionsOf(run);
 }
 
 std::vector<BranchDecision> OnDemandFormula::decisionsOf(const exec::RunResult& run) const {
@@ -98,13 +109,17 @@ std::size_t OnDemandFormula::add(const exec::RunResult& run) {
 }
 
 void OnDemandFormula::restart() {
-  const solve::QueryStats before = session_->stats();
+  earlierStats_.push_back(session_->stats());
   session_.reset();
-  session_.emplace(context_->z3(),
-                   context_->sessionOptions(solverLogic(task_, encoder_->encoding().usesArrays)));
   groupOf_.clear();
-  handOver(encoder_->restart());
-  earlierStats_.push_back(before);
+  try {
+    session_.emplace(context_->z3(),
+                     context_->sessionOptions(solverLogic(task_, encoder_->encoding().usesArrays)));
+    handOver(encoder_->restart());
+  } catch (const z3::exception& e) {
+    addNote(r_, std::string("solver: ") + e.msg());
+    broken_ = true;
+  }
 }
 
 std::vector<std::uint32_t> OnDemandFormula::groupsOf(const solve::Mcs& mcs) const {
@@ -142,16 +157,15 @@ Diagnosis OnDemandFormula::diagnosis(const solve::Mcs& mcs,
 }
 
 void OnDemandFormula::finish(Result& r) const {
+  std::vector<solve::QueryStats> all = earlierStats_;
   if (session_) {
-    solve::QueryStats q = session_->stats();
-    for (const solve::QueryStats& e : earlierStats_) {
-      q.solverMs += e.solverMs, q.queries += e.queries;
-      q.maxCore = std::max(q.maxCore, e.maxCore);
-    }
-    r.stats.solverMs = q.solverMs;
-    r.stats.queries = q.queries;
-    r.stats.maxCore = q.maxCore;
-    r.stats.soft = session_->softCount();
+    all.push_back(session_->stats());
+    r.stats.soft = session_->softCount();  // the latest session's: the latest formula's
+  }
+  for (const solve::QueryStats& q : all) {
+    r.stats.solverMs += q.solverMs;
+    r.stats.queries += q.queries;
+    r.stats.maxCore = std::max(r.stats.maxCore, q.maxCore);
   }
   if (encoder_) {
     r.stats.hard = encoder_->handedOver();

@@ -27,9 +27,10 @@ public:
   /// `angelic` when given.
   exec::RunResult runAlong(const std::vector<encode::PathStep>& path,
                            const std::vector<AngelicValue>* angelic);
-  /// `run` (of runAlong) passes the test within the unwinding bound: with the values it forced,
-  /// it is a model of the program formula (so the forced values' statements correct it).
-  bool confirms(const exec::RunResult& run) const;
+  /// Runs the failing test with the values of `angelic` forced and nothing else; when it
+  /// passes within the unwinding bound (a model of the program formula with the angelic
+  /// statements relaxed), its branch decisions; nullopt otherwise.
+  std::optional<std::vector<BranchDecision>> confirm(const std::vector<AngelicValue>& angelic);
   /// Adds `run` (of runAlong) to the formula. Returns the number of branch sides it explored
   /// first; 0 when it explored nothing new or could not be encoded (then ok() is false, noted).
   std::size_t add(const exec::RunResult& run);
@@ -55,6 +56,7 @@ public:
   void finish(Result& r) const;
 
 private:
+  exec::RunResult traced(exec::Observer& hooks) const;
   void handOver(const encode::IncrementalEncoder::Delta& delta);
 
   const FormulaTask& task_;
