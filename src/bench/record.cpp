@@ -80,6 +80,10 @@ ordered_json toJson(const RunRecord& r) {
   j["soft"] = r.costs.soft;
   j["hard"] = r.costs.hard;
   j["queries"] = r.costs.queries;
+  j["iterations"] = r.costs.iterations;  // these four: ofc and agx (0 for the others)
+  j["refinements"] = r.costs.refinements;
+  j["paths"] = r.costs.paths;
+  j["confirmed"] = r.costs.confirmed;
   return j;
 }
 
@@ -115,6 +119,10 @@ RunRecord recordFromJson(const json& j) {
   r.costs.soft = field<std::size_t>(j, "soft");
   r.costs.hard = field<std::size_t>(j, "hard");
   r.costs.queries = field<std::size_t>(j, "queries");
+  r.costs.iterations = field<std::size_t>(j, "iterations");
+  r.costs.refinements = field<std::size_t>(j, "refinements");
+  r.costs.paths = field<std::size_t>(j, "paths");
+  r.costs.confirmed = field<std::size_t>(j, "confirmed");
   return r;
 }
 

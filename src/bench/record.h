@@ -52,6 +52,9 @@ struct RunCosts {
   double totalMs = 0;  ///< wall time measured by the harness around the technique
   double suiteMs = 0;  ///< the subject's suite run with coverage, shared by all its runs
   std::size_t soft = 0, hard = 0, queries = 0;
+  /// On-demand techniques (0 otherwise): ofc iterations; runs added after the failing one;
+  /// distinct runs encoded; MCSs confirmed by a passing replay.
+  std::size_t iterations = 0, refinements = 0, paths = 0, confirmed = 0;
 };
 
 struct RunRecord {

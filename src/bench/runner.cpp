@@ -255,6 +255,10 @@ RunRecord executeRun(const LoadedSubject& L, const localize::TechniqueVariant& v
     r.costs.soft = result.stats.soft;
     r.costs.hard = result.stats.hard;
     r.costs.queries = result.stats.queries;
+    r.costs.iterations = result.stats.iterations;
+    r.costs.refinements = result.stats.refinements;
+    r.costs.paths = result.stats.paths;
+    r.costs.confirmed = result.stats.confirmed;
     r.status =
         classifyRun(result.complete, result.incompleteReason, r.costs.totalMs, o.timeoutSeconds);
     r.message = result.incompleteReason;
