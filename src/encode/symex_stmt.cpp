@@ -2,8 +2,7 @@
 // went), switch, return/break/continue, and inlined calls. Instances are numbered exactly as
 // the interpreter numbers occurrences: at the start of each executable statement.
 #include "encode/symex.h"
-
-#include <pthread.h>
+#include "exec/host_stack.h"
 
 namespace culprit::encode::detail {
 
@@ -335,20 +334,7 @@ std::string SymExec::positionKey(ir::StmtId stmt) const {
 
 void SymExec::checkStack(const ir::Function& fn) {
   const char* here = static_cast<const char*>(__builtin_frame_address(0));
-  if (!stackFloor_) {
-    constexpr std::size_t kMargin = 1 << 20;
-    pthread_attr_t attr;
-    void* low = nullptr;
-    std::size_t size = 0;
-    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
-      pthread_attr_getstack(&attr, &low, &size);
-      pthread_attr_destroy(&attr);
-    }
-    const char* bottom = static_cast<const char*>(low);
-    stackFloor_ = low && here - bottom > static_cast<std::ptrdiff_t>(2 * kMargin)
-                      ? bottom + kMargin
-                      : here - (1 << 20);
-  }
+  if (!stackFloor_) stackFloor_ = exec::hostStackFloor(here, 1 << 20);
   if (reinterpret_cast<std::uintptr_t>(here) >= reinterpret_cast<std::uintptr_t>(stackFloor_))
     return;
   if (!lastStack_) throw StackExhausted{};

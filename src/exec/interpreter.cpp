@@ -8,9 +8,8 @@
 // refused (runtime error) when the host thread's stack is close to exhausted, so a runaway
 // recursion in the program never crashes culprit.
 #include "exec/arith.h"
+#include "exec/host_stack.h"
 #include "exec/machine.h"
-
-#include <pthread.h>
 
 #include <algorithm>
 #include <stdexcept>
@@ -293,18 +292,7 @@ Value Machine::call(const ir::Function& fn, std::size_t argStart, const ir::Expr
 void Machine::checkHostStack(const ir::Expr* site) {
   const char* here = static_cast<const char*>(__builtin_frame_address(0));
   if (!stackFloor_) {
-    constexpr std::size_t kMargin = 256 << 10;
-    pthread_attr_t attr;
-    void* low = nullptr;
-    std::size_t size = 0;
-    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
-      pthread_attr_getstack(&attr, &low, &size);
-      pthread_attr_destroy(&attr);
-    }
-    const char* bottom = static_cast<const char*>(low);
-    stackFloor_ = low && here - bottom > static_cast<std::ptrdiff_t>(2 * kMargin)
-                      ? bottom + kMargin
-                      : here - (1 << 20);
+    stackFloor_ = hostStackFloor(here, 256 << 10);
     return;
   }
   if (reinterpret_cast<std::uintptr_t>(here) < reinterpret_cast<std::uintptr_t>(stackFloor_))
