@@ -79,6 +79,15 @@ struct EncodeOptions {
   /// formula, exact on every explored path (encode/incremental.h).
   const Exploration* explored = nullptr;
   Unexplored unexplored = Unexplored::Free;
+  /// Trace families (LocFaults' deviations): the formula ends at this branch instance of the
+  /// run (`occurrence`: 0-based execution count of `stmt`), whose condition must take
+  /// `decision` (an oracle in place of the expectation, which should then be empty).
+  struct Goal {
+    ir::StmtId stmt = ir::kNone;
+    std::uint32_t occurrence = 0;
+    bool decision = true;
+  };
+  std::optional<Goal> goal;
 };
 
 /// One output call as the oracle sees it: what was printed to stdout, split into the

@@ -285,6 +285,12 @@ Decision SymExec::decide(State& st, const z3::expr& cond) {
   const Current& c = current_.back();
   const exec::TraceEntry* entry = traceMode_ ? traced(c.origin) : nullptr;
   if (traceMode_ && (!entry || entry->decision < 0)) return d;  // the run failed here
+  if (traceMode_ && opt_.goal && c.origin.stmt == opt_.goal->stmt &&
+      c.origin.copy == opt_.goal->occurrence) {  // the formula ends here
+    require(st, opt_.goal->decision ? cond : negate(cond), HardKind::Oracle);
+    kill(st);
+    return d;
+  }
   const z3::expr yes = ctx_.bool_val(true);
   if (opt_.family == Family::TraceFlowInsensitive) {
     (entry->decision ? d.whenTrue : d.whenFalse) = yes;

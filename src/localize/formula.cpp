@@ -228,8 +228,8 @@ double secondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-/// input ∧ formula ∧ oracle, sliced to the oracle's cone; nullopt (with a note) when the
-/// program or its golden version uses something the encoder cannot express.
+}  // namespace
+
 std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask& task,
                                              encode::Family family, Result& r) {
   try {
@@ -249,7 +249,6 @@ std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask
   }
 }
 
-/// Every MCS within the task's bounds, as diagnoses in enumeration order.
 void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
                         solve::Context& context, double secondsLeft, Result& r) {
   solve::Session session(context.z3(), context.sessionOptions(solverLogic(task, enc.usesArrays)));
@@ -283,8 +282,6 @@ void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
   r.stats.soft = groupOf.size();
   r.stats.hard = enc.hard.size();
 }
-
-}  // namespace
 
 Result localizeWithFormula(const FormulaTask& task, encode::Family family,
                            const std::string& technique) {

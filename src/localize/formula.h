@@ -93,6 +93,15 @@ std::string stopNote(solve::StopReason stop, const std::string& detail, const Fo
 /// enumeration within the task's bounds, diagnoses in enumeration order (a ranking when
 /// weighted). Problems the formula cannot express end as an incomplete Result with the reason,
 /// never as an exception. Diagnoses are not replayed here (see driver.h).
+/// input ∧ formula ∧ oracle, sliced to the oracle's cone; nullopt (with a note) when the
+/// program or its golden version uses something the encoder cannot express.
+std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask& task,
+                                             encode::Family family, Result& r);
+/// Every MCS of `enc` within the task's bounds, appended to r.diagnoses in enumeration order;
+/// sets r's solver stats and notes the bound that stopped enumeration.
+void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
+                        solve::Context& context, double secondsLeft, Result& r);
+
 Result localizeWithFormula(const FormulaTask& task, encode::Family family,
                            const std::string& technique);
 
@@ -102,5 +111,6 @@ TechniqueInfo flowSensitiveTechnique();
 TechniqueInfo flowInsensitiveTechnique();
 TechniqueInfo onDemandTechnique();
 TechniqueInfo angelicTechnique();
+TechniqueInfo deviationTechnique();
 
 }  // namespace culprit::localize

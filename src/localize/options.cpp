@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <sstream>
 
 namespace culprit::localize {
@@ -23,12 +24,14 @@ std::string shortNumber(double v) {
 }
 
 OptionSpec unsignedOption(std::string name, std::string category, std::string help,
-                          unsigned FormulaOptions::*field) {
-  Setter set = [field](FormulaOptions& o, const std::string& v) -> std::string {
+                          unsigned FormulaOptions::*field,
+                          unsigned most = std::numeric_limits<unsigned>::max()) {
+  Setter set = [field, most](FormulaOptions& o, const std::string& v) -> std::string {
     unsigned n = 0;
     const auto [end, error] = std::from_chars(v.data(), v.data() + v.size(), n);
     if (error != std::errc() || end != v.data() + v.size() || v.empty())
       return "'" + v + "' is not a non-negative integer";
+    if (n > most) return "'" + v + "' is out of range (at most " + std::to_string(most) + ")";
     o.*field = n;
     return "";
   };
@@ -159,6 +162,9 @@ std::vector<OptionSpec> makeSpecs() {
                              "the latest formula and the accepted MCSs blocked (rebuild)",
                              &O::refineSession, {"keep", "rebuild"},
                              {O::RefineSession::Keep, O::RefineSession::Rebuild}));
+  all.push_back(unsignedOption("max-deviations", "LocFaults",
+                               "locfaults: most branch conditions deviated at once (0-4)",
+                               &O::maxDeviations, 4));
   return all;
 }
 

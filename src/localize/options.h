@@ -43,6 +43,7 @@ struct FormulaOptions {
   Expand expand = Expand::Paths;
   unsigned maxRefinements = 1000;  ///< ofc iterations / agx refinements (0: none)
   RefineSession refineSession = RefineSession::Keep;
+  unsigned maxDeviations = 2;  ///< locfaults: most conditions deviated at once
 };
 
 /// One declared option.

@@ -32,6 +32,7 @@ std::vector<TechniqueInfo> makeRegistry() {
   all.push_back(flowInsensitiveTechnique());
   all.push_back(onDemandTechnique());
   all.push_back(angelicTechnique());
+  all.push_back(deviationTechnique());
   return all;
 }
 
