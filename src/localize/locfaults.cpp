@@ -10,7 +10,8 @@
 //     sets explored are minimal when they correct).
 //  3. For each minimal correction deviation (MCD): the MCSs of the deviated run's system up to
 //     its last deviated condition, with that condition's deviated direction as the oracle.
-//     Each such diagnosis carries the MCD as its path (every decision marked as a deviation).
+//     The MCD itself is reported first (its conditions as locations, the deviated directions
+//     as angelic values), then these MCSs; all carry the MCD as their path.
 // Pre: the failing test fails. Post: the diagnoses of step 1 are the MCSs of the counterexample
 // system; those of step 3 the MCSs of each MCD's system, within --max-size; a cut by a bound or
 // the timeout is noted. Replay (by the driver) forces only the angelic values: a diagnosis of
@@ -34,6 +35,7 @@ using Clock = std::chrono::steady_clock;
 struct Condition {
   exec::InstanceKey key;
   std::int32_t decision = 0;
+  std::uint32_t iteration = 0;  ///< innermost loop iteration (a loop test counts as its own)
 };
 
 class Deviations {
@@ -47,7 +49,7 @@ public:
       const ir::Stmt& s = task_.program->stmt(e.key.stmt);
       if (s.isBranch() && s.kind != ir::StmtKind::Switch && e.decision >= 0 &&
           !task_.program->functions[s.func].trusted)
-        out.push_back({e.key, e.decision});
+        out.push_back({e.key, e.decision, e.iteration});
     }
     return out;
   }
@@ -216,11 +218,18 @@ Result localizeDeviations(const FormulaTask& given) {
     } catch (const encode::EncodeError& e) {
       addNote(part, std::string("not encoded: ") + e.what());
     }
-    std::vector<BranchDecision> path;
-    for (const Condition& c : m.set)
-      path.push_back({c.key.stmt, c.key.occurrence, c.decision ? 0 : 1, true});
+    // The deviation itself is a diagnosis: its conditions, with the deviated directions as
+    // angelic values (replay forces them: feasible, as the deviated run passed).
+    Diagnosis deviation;
+    for (const Condition& c : m.set) {
+      const ir::Stmt& s = task.program->stmt(c.key.stmt);
+      deviation.locations.push_back({c.key.stmt, s.range.file, s.range.line, c.iteration});
+      deviation.angelic.push_back({c.key.stmt, c.key.occurrence, c.decision ? 0 : 1, true});
+      deviation.path.push_back({c.key.stmt, c.key.occurrence, c.decision ? 0 : 1, true});
+    }
     for (Diagnosis& d : part.diagnoses)
-      d.path = path;
+      d.path = deviation.path;
+    r.diagnoses.push_back(std::move(deviation));
     absorb(r, std::move(part));
   }
   std::string listed;
