@@ -15,6 +15,7 @@
 #include "localize/formula.h"
 
 #include "ir/error.h"
+#include "localize/replay.h"
 
 #include <algorithm>
 #include <chrono>
@@ -106,12 +107,22 @@ std::string counted(std::size_t n, const std::string& singular) {
   return std::to_string(n) + " " + singular + (n == 1 ? "" : "s");
 }
 
-exec::RunResult traceFailingRun(const FormulaTask& task, bool boundedByUnwind, Result& r) {
+exec::RunResult traceRun(const FormulaTask& task, exec::Observer* observer) {
   exec::RunOptions traced = task.run;
   traced.trace = true;
   traced.coverage = false;
-  traced.observer = nullptr;
-  exec::RunResult failing = exec::run(*task.program, task.test->input, traced);
+  traced.observer = observer;
+  return exec::run(*task.program, task.test->input, traced);
+}
+
+bool passesTest(const FormulaTask& task, const exec::RunResult& run) {
+  const testing::Oracle assertionsOnly;
+  return passes(*task.program, *task.test, run, task.oracle ? *task.oracle : assertionsOnly,
+                task.run);
+}
+
+exec::RunResult traceFailingRun(const FormulaTask& task, bool boundedByUnwind, Result& r) {
+  exec::RunResult failing = traceRun(task, nullptr);
   const std::uint32_t deepest = deepestIteration(*task.program, failing);
   if (boundedByUnwind && deepest > task.options.unwind)
     addNote(r, "unwinding bound " + std::to_string(task.options.unwind) +

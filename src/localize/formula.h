@@ -54,6 +54,11 @@ std::string counted(std::size_t n, const std::string& singular);
 /// --unwind must be at least for the program formula to hold the run.
 std::uint32_t deepestIteration(const ir::Program& program, const exec::RunResult& run);
 
+/// The task's test run with its trace (no coverage), steered by `observer` (nullptr: none).
+exec::RunResult traceRun(const FormulaTask& task, exec::Observer* observer);
+/// `run` (of the task's test) passes the task's oracle (in-code assertions only without one).
+bool passesTest(const FormulaTask& task, const exec::RunResult& run);
+
 /// The failing run with its trace. With `boundedByUnwind` (program formulas), a run deeper than
 /// the unwinding bound is noted in `r`: the formula assumes no path goes that deep.
 exec::RunResult traceFailingRun(const FormulaTask& task, bool boundedByUnwind, Result& r);

@@ -19,8 +19,6 @@
 // Departures: deviations are of if/while/for/do conditions (not switch arms). A set of k
 // instances is deviated only when every instance is reached by the deviated run.
 #include "localize/formula.h"
-#include "localize/replay.h"
-#include "testing/runner.h"
 
 #include <algorithm>
 #include <chrono>
@@ -59,11 +57,7 @@ public:
     exec::FixedHooks hooks;
     for (const Condition& c : set)
       hooks.hijacks[c.key] = c.decision ? 0 : 1;
-    exec::RunOptions o = task_.run;
-    o.trace = true;
-    o.coverage = false;
-    o.observer = &hooks;
-    exec::RunResult run = exec::run(*task_.program, task_.test->input, o);
+    exec::RunResult run = traceRun(task_, &hooks);
     ++runs_;
     std::size_t reached = 0;
     for (const exec::TraceEntry& e : run.trace)
@@ -71,17 +65,6 @@ public:
     if (reached < set.size()) return std::nullopt;
     if (run.verdict == exec::Verdict::StepLimit) ++stepLimited_;
     return run;
-  }
-
-  bool passes(const exec::RunResult& run) const {
-    if (run.verdict == exec::Verdict::StepLimit || run.verdict == exec::Verdict::RuntimeError)
-      return false;
-    exec::RunOptions judged = task_.run;
-    judged.observer = nullptr;
-    const testing::Oracle assertionsOnly;
-    return testing::judge(*task_.program, *task_.test, run,
-                          task_.oracle ? *task_.oracle : assertionsOnly, judged)
-               .outcome == testing::Outcome::Pass;
   }
 
   std::size_t runs() const { return runs_; }
@@ -184,7 +167,7 @@ Result localizeDeviations(const FormulaTask& given) {
       for (std::size_t i : idx)
         set.push_back(conditions[i]);
       std::optional<exec::RunResult> run = deviations.deviate(set);
-      if (!run || !deviations.passes(*run)) return true;
+      if (!run || !passesTest(task, *run)) return true;  // step limit, errors: fail
       correcting.insert(correcting.end(), idx.begin(), idx.end());
       mcds.push_back({std::move(set), std::move(*run)});
       return true;

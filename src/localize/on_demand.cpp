@@ -42,20 +42,12 @@ void OnDemandFormula::handOver(const encode::IncrementalEncoder::Delta& delta) {
   }
 }
 
-exec::RunResult OnDemandFormula::traced(exec::Observer& hooks) const {
-  exec::RunOptions o = task_.run;
-  o.trace = true;
-  o.coverage = false;
-  o.observer = &hooks;
-  return exec::run(*task_.program, task_.test->input, o);
-}
-
 exec::RunResult OnDemandFormula::runAlong(const std::vector<encode::PathStep>& path,
                                           const std::vector<AngelicValue>* angelic) {
   exec::FixedHooks hooks = angelic ? angelicHooks(*angelic) : exec::FixedHooks{};
   for (const encode::PathStep& step : path)
     hooks.hijacks[{step.stmt, step.occurrence}] = step.decision;
-  exec::RunResult run = traced(hooks);
+  exec::RunResult run = traceRun(task_, &hooks);
   if (run.verdict == exec::Verdict::RuntimeError || run.verdict == exec::Verdict::StepLimit)
     ++endings_[run.verdict == exec::Verdict::StepLimit ? "hit the step limit"
                                                        : "ended in a runtime error"];
@@ -65,19 +57,13 @@ exec::RunResult OnDemandFormula::runAlong(const std::vector<encode::PathStep>& p
 std::optional<std::vector<BranchDecision>>
 OnDemandFormula::confirm(const std::vector<AngelicValue>& angelic) {
   exec::FixedHooks hooks = angelicHooks(angelic);
-  const exec::RunResult run = traced(hooks);
+  const exec::RunResult run = traceRun(task_, &hooks);
   if (run.failed() || deepestIteration(*task_.program, run) > task_.options.unwind)
     return std::nullopt;
   // Call depth within the bound: stricter than the encoder, which bounds recursion only.
   for (const std::vector<ir::StmtId>& calls : run.callContexts)
     if (calls.size() > task_.options.unwind) return std::nullopt;
-  exec::RunOptions judged = task_.run;
-  judged.observer = nullptr;
-  const testing::Oracle assertionsOnly;
-  if (testing::judge(*task_.program, *task_.test, run,
-                     task_.oracle ? *task_.oracle : assertionsOnly, judged)
-          .outcome != testing::Outcome::Pass)
-    return std::nullopt;
+  if (!passesTest(task_, run)) return std::nullopt;
   return decisionsOf(run);
 }
 

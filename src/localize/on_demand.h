@@ -56,7 +56,6 @@ public:
   void finish(Result& r) const;
 
 private:
-  exec::RunResult traced(exec::Observer& hooks) const;
   void handOver(const encode::IncrementalEncoder::Delta& delta);
 
   const FormulaTask& task_;

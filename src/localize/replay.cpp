@@ -20,6 +20,14 @@ exec::FixedHooks angelicHooks(const std::vector<AngelicValue>& angelic) {
   return hooks;
 }
 
+bool passes(const ir::Program& program, const testing::TestCase& test, exec::RunResult result,
+            const testing::Oracle& oracle, const exec::RunOptions& run) {
+  exec::RunOptions judged = run;
+  judged.observer = nullptr;
+  return testing::judge(program, test, std::move(result), oracle, judged).outcome ==
+         testing::Outcome::Pass;
+}
+
 Feasibility replay(const ir::Program& program, const testing::TestCase& test,
                    const std::vector<AngelicValue>& angelic, const testing::Oracle& oracle,
                    const exec::RunOptions& run) {
@@ -28,13 +36,9 @@ Feasibility replay(const ir::Program& program, const testing::TestCase& test,
   options.observer = &hooks;
   options.trace = false;
   options.coverage = false;
-  exec::RunResult result = exec::run(program, test.input, options);
-  exec::RunOptions judged = run;
-  judged.observer = nullptr;
-  const testing::TestResult verdict =
-      testing::judge(program, test, std::move(result), oracle, judged);
-  return verdict.outcome == testing::Outcome::Pass ? Feasibility::Feasible
-                                                   : Feasibility::Infeasible;
+  return passes(program, test, exec::run(program, test.input, options), oracle, run)
+             ? Feasibility::Feasible
+             : Feasibility::Infeasible;
 }
 
 void replayAll(std::vector<Diagnosis>& diagnoses, const ir::Program& program,

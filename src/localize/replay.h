@@ -14,6 +14,11 @@ namespace culprit::localize {
 /// The interpreter hooks that force `angelic`.
 exec::FixedHooks angelicHooks(const std::vector<AngelicValue>& angelic);
 
+/// `result` (a run of `test`) passes under `oracle`; `run` gives the entry function and step
+/// limit the oracle's own runs use.
+bool passes(const ir::Program& program, const testing::TestCase& test, exec::RunResult result,
+            const testing::Oracle& oracle, const exec::RunOptions& run);
+
 /// Replays `test` on `program` with `angelic` forced; Feasible iff testing::judge passes it
 /// under `oracle`. `run` gives the entry function and step limit (its observer is replaced).
 Feasibility replay(const ir::Program& program, const testing::TestCase& test,
