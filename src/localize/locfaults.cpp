@@ -175,7 +175,12 @@ Result localizeDeviations(const FormulaTask& given) {
     for (std::size_t i : correcting)
       marked[i] = true;
   }
-  if (timedOut) addNote(r, "timeout during the deviation search: larger deviations were not tried");
+  if (timedOut)
+    addNote(r, "timeout during the deviation search: larger deviations were not tried");
+  else if (static_cast<std::size_t>(std::count(marked.begin(), marked.end(), false)) >
+           task.options.maxDeviations)  // a larger set of unmarked conditions was not tried
+    addNote(r, "deviation bound " + std::to_string(task.options.maxDeviations) +
+                   " reached (--max-deviations): larger minimal correction deviations may exist");
   if (deviations.stepLimited())
     r.notes.push_back(counted(deviations.stepLimited(), "deviated run") +
                       " hit the step limit (not corrections)");
