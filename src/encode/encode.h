@@ -44,6 +44,19 @@ enum class Unexplored : std::uint8_t {
 };
 const char* familyName(Family f);
 
+/// Mutation repair (repair/): an expression with alternatives, each chosen by a Boolean constant
+/// of the encoding (Encoding::choices, alternative k = 1, 2, ... in the order below). With no
+/// alternative chosen the expression is the program's own; choosing two at once is the caller's
+/// business to forbid. A runtime check of an alternative holds only where it is chosen.
+struct Alternatives {
+  std::uint32_t location = 0;        ///< the caller's name for the expression
+  std::vector<ir::BinOp> ops;        ///< Binary, CompoundAssign: other operators
+  std::vector<std::int64_t> values;  ///< a constant expression without effects: other values
+  bool swapLogical = false;          ///< LogAnd <-> LogOr
+  std::size_t count() const { return ops.size() + values.size() + (swapLogical ? 1 : 0); }
+};
+using AlternativeMap = std::unordered_map<const ir::Expr*, Alternatives>;
+
 struct EncodeOptions {
   Family family = Family::Program;
   Ints ints = Ints::BitVector;
@@ -88,6 +101,8 @@ struct EncodeOptions {
     bool decision = true;
   };
   std::optional<Goal> goal;
+  /// Expressions with alternatives (mutation repair's meta-program), nullptr: none.
+  const AlternativeMap* alternatives = nullptr;
 };
 
 /// One output call as the oracle sees it: what was printed to stdout, split into the
@@ -189,6 +204,13 @@ struct EncodedOutput {
   std::vector<ir::IntKind> types;
 };
 
+/// The Boolean constant that chooses alternative `alternative` (1-based) of an expression.
+struct Choice {
+  std::uint32_t location = 0;  ///< Alternatives::location
+  std::uint32_t alternative = 0;
+  z3::expr selected;
+};
+
 struct Encoding {
   Family family = Family::Program;
   std::vector<HardClause> hard;
@@ -203,6 +225,7 @@ struct Encoding {
   /// reach_error, abort). Forbidden among the hard clauses when Expectation::assertions.
   z3::expr violation;
   std::vector<NondetCall> nondet;
+  std::vector<Choice> choices;  ///< EncodeOptions::alternatives, in first-use order
   std::vector<EncodedOutput> outputs;
   /// Exit status of the run (program end or exit()), for evaluation in a model.
   z3::expr exitStatus;

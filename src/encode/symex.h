@@ -246,7 +246,9 @@ private:
   ir::IntKind kindOf(const ir::Expr& e) const;
   z3::expr truthOf(const Val& v) const;
   Val convertVal(const Val& v, ir::IntKind from, ir::TypeRef to) const;
+  /// `e`'s value, with its alternatives (EncodeOptions::alternatives) when it has values.
   Val eval(const ir::Expr& e, State& st);
+  Val evalExpr(const ir::Expr& e, State& st);
   Val unary(const ir::Expr& e, State& st);
   Val binary(const ir::Expr& e, State& st);
   Val pointerBinary(const ir::Expr& e, const Val& a, const Val& b);
@@ -259,6 +261,16 @@ private:
   Val assign(const ir::Expr& e, State& st, bool produces);
   Val compoundAssign(const ir::Expr& e, State& st, bool produces);
   Val incDec(const ir::Expr& e, State& st, bool produces);
+  /// Mutation alternatives of `e` (nullptr: none).
+  const Alternatives* alternativesOf(const ir::Expr& e) const;
+  /// The constant choosing alternative `k` (1-based) of `a`.
+  z3::expr chosen(const Alternatives& a, std::uint32_t k);
+  /// `natural`, or alternative `first + i` where it is chosen, over `options` (outermost first).
+  z3::expr withChoices(const Alternatives& a, std::uint32_t first,
+                       const std::vector<z3::expr>& options, z3::expr natural);
+  /// Requires `defined[i]` where option i is in force (0: the natural one, none chosen).
+  void requireChosen(State& st, const Alternatives& a, std::uint32_t first,
+                     const std::vector<z3::expr>& defined);
   /// The cells an lvalue designates (with bounds checks).
   PtrAlts place(const ir::Expr& e, State& st);
   PtrAlts index(const ir::Expr& e, State& st);
@@ -308,6 +320,7 @@ private:
   std::uint32_t lastBranch_ = 0;  ///< index of the last recorded branch point
   std::string lastBranchName_;    ///< "<stmt>!<tag>" of that branch instance
   std::uint32_t rootCalls_ = 0, rootFrees_ = 0;
+  std::map<std::pair<std::uint32_t, std::uint32_t>, std::size_t> choiceIndex_;
   std::uint64_t begun_ = 0;           ///< instances begun
   const char* stackFloor_ = nullptr;  ///< below it, calls are too deep to encode
   const bool lastStack_;

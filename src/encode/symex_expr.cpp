@@ -86,6 +86,17 @@ Val SymExec::freeValue(ir::TypeRef t) {
 // Expressions
 
 Val SymExec::eval(const ir::Expr& e, State& st) {
+  Val v = evalExpr(e, st);
+  const Alternatives* a = alternativesOf(e);
+  if (!a || a->values.empty() || v.isPointer() || st.dead()) return v;
+  std::vector<z3::expr> options;
+  for (std::int64_t x : a->values)
+    options.push_back(ints_.literal(x, kindOf(e)));
+  v.v = withChoices(*a, static_cast<std::uint32_t>(a->ops.size() + 1), options, v.v);
+  return v;
+}
+
+Val SymExec::evalExpr(const ir::Expr& e, State& st) {
   if (st.dead()) return zeroValue(e.type);
   switch (e.kind) {
   case ir::ExprKind::IntLit: return intVal(ints_.literal(e.value, kindOf(e)));
@@ -125,11 +136,27 @@ Val SymExec::binary(const ir::Expr& e, State& st) {
   const Val b = eval(*e.ops[1], st);
   if (a.isPointer() || b.isPointer() || !e.ops[0]->type->isInt() || !e.type->isInt())
     return pointerBinary(e, a, b);
-  if (ir::isComparison(e.binop))
-    return intVal(ints_.fromBool(ints_.compare(e.binop, kindOf(*e.ops[0]), a.v, b.v), kindOf(e)));
-  const CInts::Checked r = ints_.binary(e.binop, kindOf(e), a.v, b.v, kindOf(*e.ops[1]));
-  require(st, r.defined, HardKind::RuntimeCheck);
-  return intVal(r.value);
+  std::vector<z3::expr> defined;
+  auto apply = [&](ir::BinOp op) {
+    if (ir::isComparison(op)) {
+      defined.push_back(ctx_.bool_val(true));
+      return ints_.fromBool(ints_.compare(op, kindOf(*e.ops[0]), a.v, b.v), kindOf(e));
+    }
+    const CInts::Checked r = ints_.binary(op, kindOf(e), a.v, b.v, kindOf(*e.ops[1]));
+    defined.push_back(r.defined);
+    return r.value;
+  };
+  z3::expr value = apply(e.binop);
+  const Alternatives* alt = alternativesOf(e);
+  if (!alt || alt->ops.empty()) {
+    require(st, defined[0], HardKind::RuntimeCheck);
+    return intVal(value);
+  }
+  std::vector<z3::expr> options;
+  for (ir::BinOp op : alt->ops)
+    options.push_back(apply(op));
+  requireChosen(st, *alt, 1, defined);
+  return intVal(withChoices(*alt, 1, options, value));
 }
 
 Val SymExec::pointerBinary(const ir::Expr& e, const Val& a, const Val& b) {
@@ -185,8 +212,19 @@ Val SymExec::cast(const ir::Expr& e, State& st) {
 Val SymExec::logical(const ir::Expr& e, State& st) {
   const z3::expr a = truthOf(eval(*e.ops[0], st));
   const bool isAnd = e.kind == ir::ExprKind::LogAnd;
-  const Val b = evalUnder(isAnd ? a : negate(a), *e.ops[1], st);
-  const z3::expr r = isAnd ? conj(a, truthOf(b)) : disj(a, truthOf(b));
+  const Alternatives* alt = alternativesOf(e);
+  if (!alt || !alt->swapLogical) {
+    const Val b = evalUnder(isAnd ? a : negate(a), *e.ops[1], st);
+    const z3::expr r = isAnd ? conj(a, truthOf(b)) : disj(a, truthOf(b));
+    return intVal(ints_.fromBool(r, kindOf(e)));
+  }
+  // The other operator where it is chosen: && evaluates its right operand where the left one
+  // holds, || where it does not.
+  const z3::expr swapped =
+      chosen(*alt, static_cast<std::uint32_t>(alt->ops.size() + alt->values.size() + 1));
+  const z3::expr andNow = isAnd ? negate(swapped) : swapped;
+  const Val b = evalUnder(choose(andNow, a, negate(a)), *e.ops[1], st);
+  const z3::expr r = choose(andNow, conj(a, truthOf(b)), disj(a, truthOf(b)));
   return intVal(ints_.fromBool(r, kindOf(e)));
 }
 
@@ -222,6 +260,43 @@ Val SymExec::evalUnder(const z3::expr& c, const ir::Expr& e, State& st) {
   Val v = eval(e, st);
   restoreGuard(st, parent);
   return v;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mutation alternatives
+
+const Alternatives* SymExec::alternativesOf(const ir::Expr& e) const {
+  if (!opt_.alternatives) return nullptr;
+  auto it = opt_.alternatives->find(&e);
+  return it == opt_.alternatives->end() ? nullptr : &it->second;
+}
+
+z3::expr SymExec::chosen(const Alternatives& a, std::uint32_t k) {
+  auto [it, added] = choiceIndex_.try_emplace({a.location, k}, out_.choices.size());
+  if (added) {
+    const std::string n =
+        names_.prefix() + "choice!" + std::to_string(a.location) + "!" + std::to_string(k);
+    out_.choices.push_back(Choice{a.location, k, ctx_.bool_const(n.c_str())});
+  }
+  return out_.choices[it->second].selected;
+}
+
+z3::expr SymExec::withChoices(const Alternatives& a, std::uint32_t first,
+                              const std::vector<z3::expr>& options, z3::expr natural) {
+  for (std::size_t i = options.size(); i-- > 0;)
+    natural = choose(chosen(a, first + static_cast<std::uint32_t>(i)), options[i], natural);
+  return natural;
+}
+
+void SymExec::requireChosen(State& st, const Alternatives& a, std::uint32_t first,
+                            const std::vector<z3::expr>& defined) {
+  z3::expr any = ctx_.bool_val(false);
+  for (std::size_t i = 1; i < defined.size(); ++i) {
+    const z3::expr c = chosen(a, first + static_cast<std::uint32_t>(i - 1));
+    require(st, imply(c, defined[i]), HardKind::RuntimeCheck);
+    any = disj(any, c);
+  }
+  require(st, disj(any, defined[0]), HardKind::RuntimeCheck);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -261,9 +336,24 @@ Val SymExec::compoundAssign(const ir::Expr& e, State& st, bool produces) {
   const ir::IntKind rk = isShift ? kindOf(rhs) : k;
   const z3::expr a = ints_.convert(old.v, lk, k);
   const z3::expr b = isShift ? r.v : ints_.convert(r.v, kindOf(rhs), k);
-  const CInts::Checked res = ints_.binary(e.binop, k, a, b, rk);
-  require(st, res.defined, HardKind::RuntimeCheck);
-  Val stored = intVal(ints_.convert(res.value, k, lk));
+  std::vector<z3::expr> defined;
+  auto apply = [&](ir::BinOp op) {
+    const CInts::Checked res = ints_.binary(op, k, a, b, rk);
+    defined.push_back(res.defined);
+    return res.value;
+  };
+  z3::expr value = apply(e.binop);
+  const Alternatives* alt = alternativesOf(e);
+  if (alt && !alt->ops.empty()) {
+    std::vector<z3::expr> options;
+    for (ir::BinOp op : alt->ops)
+      options.push_back(apply(op));
+    requireChosen(st, *alt, 1, defined);
+    value = withChoices(*alt, 1, options, value);
+  } else {
+    require(st, defined[0], HardKind::RuntimeCheck);
+  }
+  Val stored = intVal(ints_.convert(value, k, lk));
   if (produces) stored.v = produce(st, stored.v, lk);
   store(p, stored, st);
   return stored;
