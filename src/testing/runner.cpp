@@ -44,37 +44,6 @@ std::string compareOutputs(const exec::RunResult& got, const std::string& wantOu
   return "";
 }
 
-void judgeByGolden(TestResult& r, const TestCase& test, const ir::Program& golden,
-                   const exec::RunOptions& options) {
-  exec::RunOptions goldenOptions = options;
-  goldenOptions.coverage = goldenOptions.trace = false;
-  goldenOptions.observer = nullptr;
-  exec::RunResult want = exec::run(golden, test.input, goldenOptions);
-  if (want.verdict != exec::Verdict::Exited) {
-    r.outcome = Outcome::Error;
-    r.oracleError = true;
-    r.reason = "golden program failed: " + describeRun(golden, want);
-    return;
-  }
-  r.reason = compareOutputs(r.run, want.out, want.exitStatus);
-  if (!r.reason.empty()) r.outcome = Outcome::Fail;
-}
-
-void judgeByFiles(TestResult& r, const TestCase& test, const std::string& dir) {
-  std::filesystem::path base = std::filesystem::path(dir) / ("t" + std::to_string(test.index));
-  std::string wantOut, statusText;
-  if (!readFile(base.string(), wantOut)) {
-    r.outcome = Outcome::Error;
-    r.oracleError = true;
-    r.reason = "expected output file missing: " + base.string();
-    return;
-  }
-  int wantStatus = 0;
-  if (readFile(base.string() + ".status", statusText)) wantStatus = std::atoi(statusText.c_str());
-  r.reason = compareOutputs(r.run, wantOut, wantStatus);
-  if (!r.reason.empty()) r.outcome = Outcome::Fail;
-}
-
 }  // namespace
 
 const char* outcomeName(Outcome o) {
@@ -86,17 +55,47 @@ const char* outcomeName(Outcome o) {
   return "?";
 }
 
-TestResult judge(const ir::Program& program, const TestCase& test, exec::RunResult run,
-                 const Oracle& oracle, const exec::RunOptions& options) {
+Expected expectedFor(const TestCase& test, const Oracle& oracle, const exec::RunOptions& options) {
+  Expected e;
+  if (oracle.golden) {
+    e.checked = true;
+    exec::RunOptions goldenOptions = options;
+    goldenOptions.coverage = goldenOptions.trace = false;
+    goldenOptions.observer = nullptr;
+    exec::RunResult want = exec::run(*oracle.golden, test.input, goldenOptions);
+    if (want.verdict != exec::Verdict::Exited)
+      e.error = "golden program failed: " + describeRun(*oracle.golden, want);
+    e.out = std::move(want.out);
+    e.status = want.exitStatus;
+  } else if (!oracle.expectedDir.empty()) {
+    e.checked = true;
+    std::filesystem::path base =
+        std::filesystem::path(oracle.expectedDir) / ("t" + std::to_string(test.index));
+    std::string statusText;
+    if (!readFile(base.string(), e.out))
+      e.error = "expected output file missing: " + base.string();
+    else if (readFile(base.string() + ".status", statusText))
+      e.status = std::atoi(statusText.c_str());
+  }
+  return e;
+}
+
+TestResult judgeAgainst(const ir::Program& program, const TestCase& test, exec::RunResult run,
+                        const Expected& expected) {
   TestResult r;
   r.index = test.index;
   r.run = std::move(run);
   switch (r.run.verdict) {
   case exec::Verdict::Exited:
-    if (oracle.golden)
-      judgeByGolden(r, test, *oracle.golden, options);
-    else if (!oracle.expectedDir.empty())
-      judgeByFiles(r, test, oracle.expectedDir);
+    if (!expected.checked) break;
+    if (!expected.error.empty()) {
+      r.outcome = Outcome::Error;
+      r.oracleError = true;
+      r.reason = expected.error;
+      break;
+    }
+    r.reason = compareOutputs(r.run, expected.out, expected.status);
+    if (!r.reason.empty()) r.outcome = Outcome::Fail;
     break;
   case exec::Verdict::AssertFailed:
   case exec::Verdict::Aborted:
@@ -115,6 +114,14 @@ TestResult judge(const ir::Program& program, const TestCase& test, exec::RunResu
     break;
   }
   return r;
+}
+
+TestResult judge(const ir::Program& program, const TestCase& test, exec::RunResult run,
+                 const Oracle& oracle, const exec::RunOptions& options) {
+  // The golden program runs only for runs that exit (as before): failures need no oracle.
+  if (run.verdict != exec::Verdict::Exited)
+    return judgeAgainst(program, test, std::move(run), Expected{});
+  return judgeAgainst(program, test, std::move(run), expectedFor(test, oracle, options));
 }
 
 SuiteResult runSuite(const ir::Program& program, const TestSuite& suite, const Oracle& oracle,

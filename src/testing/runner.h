@@ -45,6 +45,21 @@ struct SuiteResult {
 TestResult judge(const ir::Program& program, const TestCase& test, exec::RunResult run,
                  const Oracle& oracle, const exec::RunOptions& options);
 
+/// What the oracle expects of a test's run that exits: its stdout and status. `error` says why
+/// the oracle cannot judge the test (the golden program failed, a file is missing).
+struct Expected {
+  bool checked = false;  ///< false: no oracle beyond the program's own assertions
+  std::string out;
+  int status = 0;
+  std::string error;
+};
+/// The oracle's expectation for `test`, computed once (runs the golden program).
+Expected expectedFor(const TestCase& test, const Oracle& oracle, const exec::RunOptions& options);
+/// judge() with the expectation computed beforehand (mutation repair judges many programs on
+/// the same tests).
+TestResult judgeAgainst(const ir::Program& program, const TestCase& test, exec::RunResult run,
+                        const Expected& expected);
+
 /// Runs every test of `suite` on `program` in parallel and judges it.
 SuiteResult runSuite(const ir::Program& program, const TestSuite& suite, const Oracle& oracle,
                      const SuiteOptions& options);
