@@ -11,7 +11,9 @@ namespace culprit::localize {
 Result runTechnique(const TechniqueInfo& technique, const Problem& problem) {
   const auto start = std::chrono::steady_clock::now();
   Result r = technique.run(problem);
-  if (technique.perFailingTest() && !r.diagnoses.empty()) {
+  // A must set is not a fix: there is nothing to replay.
+  if (technique.perFailingTest() && technique.kind != TechniqueKind::MustSet &&
+      !r.diagnoses.empty()) {
     const testing::TestCase& test =
         problem.suite->tests.at(static_cast<std::size_t>(problem.failingTest));
     const testing::Oracle assertionsOnly;

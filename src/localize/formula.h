@@ -117,5 +117,6 @@ TechniqueInfo flowInsensitiveTechnique();
 TechniqueInfo onDemandTechnique();
 TechniqueInfo angelicTechnique();
 TechniqueInfo deviationTechnique();
+TechniqueInfo mustTechnique();  ///< must.cpp
 
 }  // namespace culprit::localize

@@ -33,6 +33,7 @@ std::vector<TechniqueInfo> makeRegistry() {
   all.push_back(onDemandTechnique());
   all.push_back(angelicTechnique());
   all.push_back(deviationTechnique());
+  all.push_back(mustTechnique());
   return all;
 }
 

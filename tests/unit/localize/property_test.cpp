@@ -139,5 +139,35 @@ TEST(FormulaProperty, DiagnosesAreExactlyTheMcses) {
   EXPECT_GE(checked, 20);
 }
 
+// The must property (FOSFL): the must set meets every MCS of the program formula (an MCS is a
+// repair in the arbitrary-expression scheme: change those statements and the test passes).
+TEST(FormulaProperty, MustSetMeetsEveryMcs) {
+  int checked = 0;
+  for (unsigned seed = 1; checked < 30 && seed < 400; ++seed) {
+    Generator gen(seed);
+    const std::string source = gen.program();
+    OneTest t(source, "subject", {gen.input(), gen.input()});
+    exec::RunOptions ro;
+    ro.entry = "subject";
+    ro.trace = true;
+    const exec::RunResult run = exec::run(*t.program, t.test.input, ro);
+    if (run.verdict != exec::Verdict::AssertFailed) continue;
+    ++checked;
+    const Result must = t.runNamed("must", t.task.options);
+    ASSERT_EQ(must.diagnoses.size(), 1u) << must.incompleteReason << "\n" << source;
+    const LineSet mustLines = *asSet(must).begin();
+    z3::context ctx;
+    const encode::Encoding enc = encode::encode(ctx, *t.program, t.test.input, {},
+                                                encodeOptions(t.task, Family::Program), &run);
+    for (const LineSet& mcs : bruteForceMcses(ctx, enc, *t.program)) {
+      bool meets = false;
+      for (std::uint32_t line : mcs)
+        meets = meets || mustLines.count(line);
+      EXPECT_TRUE(meets) << "must set misses an MCS\n" << source;
+    }
+  }
+  EXPECT_GE(checked, 20);
+}
+
 }  // namespace
 }  // namespace culprit::localize::test

@@ -74,6 +74,16 @@ TEST(ScenarioB, ProgramFormulaFindsTheBoundaryCondition) {
   EXPECT_EQ(feasibilityOf(r, {4}), Feasibility::Feasible);
 }
 
+TEST(ScenarioB, MustSetHoldsTheAssignmentAndTheBoundaryCondition) {
+  OneTest t(kAbsolute, "absolute", {-1});
+  FormulaOptions o;
+  const Result r = t.runNamed("must", o);
+  ASSERT_EQ(r.diagnoses.size(), 1u) << r.incompleteReason;
+  EXPECT_EQ(asSet(r), (std::set<LineSet>{{3, 4}}));  // the paper's {1, 2}
+  EXPECT_TRUE(r.complete);
+  EXPECT_EQ(r.diagnoses[0].feasible, Feasibility::Unchecked);
+}
+
 // Scenario E. Paper lines: 5 (val = 50) is the input `val`; 6 -> 3, 7 -> 4, 8 -> 5, 9 -> 6,
 // 10 -> 7, 11 -> 8, 13 -> 10.
 const char* kSquareRoot = R"(#include <assert.h>
