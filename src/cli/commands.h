@@ -9,5 +9,6 @@ void addTestCommand(CLI::App& app, int& status);
 void addLocalizeCommand(CLI::App& app, int& status);
 void addRunCommand(CLI::App& app, int& status);
 void addBenchCommand(CLI::App& app, int& status);
+void addRepairCommand(CLI::App& app, int& status);
 
 }  // namespace culprit::cli

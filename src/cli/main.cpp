@@ -35,6 +35,7 @@ int run(int argc, char** argv) {
   cli::addLocalizeCommand(app, status);
   cli::addRunCommand(app, status);
   cli::addBenchCommand(app, status);
+  cli::addRepairCommand(app, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -14,6 +14,7 @@ enum ExitStatus : int {
   kExitFindings = 1,   ///< `test`: some test failed
   kExitBadInput = 2,   ///< missing file, syntax error, unsupported construct, bad option/test line
   kExitNoFailure = 3,  ///< asked to localize but no test fails
+  kExitNoRepair = 4,   ///< `repair`: the search space holds no repair (or none found in time)
   kExitInternal = 70,  ///< a bug in culprit
 };
 

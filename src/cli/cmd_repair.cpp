@@ -1,0 +1,84 @@
+// `culprit repair PROG.c [--tests FILE --golden G.c | --expected DIR] --unwind N`: every minimal
+// mutation repair (AllRepair; fl-AllRepair, pruned by must sets, unless --no-must), each as a
+// unified diff verified against the whole test suite, or without tests against the program's
+// assertions for every input within the unwinding bound.
+// Exit status: 0 when a repair was found, 4 when the search space holds none (or none was
+// found before --timeout), 3 when nothing fails, 2 on bad input.
+#include "cli/commands.h"
+#include "cli/common.h"
+#include "ir/error.h"
+#include "repair/repair.h"
+
+namespace culprit::cli {
+namespace {
+
+struct RepairCommand {
+  CommonOptions common;
+  SuiteOptionsCli suite;
+  repair::RepairOptions options;
+  bool noMust = false;
+  bool mathInts = false;
+};
+
+int runRepair(RepairCommand& c) {
+  LoadedSuite s = loadSuite(c.common, c.suite, /*coverage=*/false, /*allowNoTests=*/true);
+  c.options.useMust = !c.noMust;
+  if (c.mathInts) c.options.ints = encode::Ints::Math;
+  repair::RepairProblem problem;
+  problem.program = s.program.get();
+  problem.run = s.options.run;
+  if (!s.suite.tests.empty()) {
+    problem.suite = &s.suite;
+    problem.oracle = &s.oracle;
+  }
+  repair::RepairResult result;
+  try {
+    result = repair::findRepairs(problem, c.options);
+  } catch (const repair::NothingToRepair& e) {
+    throw UserError(e.what(), c.suite.tests.empty() ? c.common.program : c.suite.tests, 0, 0,
+                    kExitNoFailure);
+  } catch (const repair::RepairError& e) {
+    throw UserError(e.what(), c.common.program, 0, 0, kExitBadInput);
+  } catch (const encode::EncodeError& e) {
+    throw UserError(std::string("the assertions cannot be checked: ") + e.what(), c.common.program,
+                    0, 0, kExitBadInput);
+  }
+  emit(report::renderRepairs(*s.program, result, c.options, parseFormat(c.common.format)));
+  return result.repairs.empty() ? kExitNoRepair : kExitOk;
+}
+
+}  // namespace
+
+void addRepairCommand(CLI::App& app, int& status) {
+  auto c = std::make_shared<RepairCommand>();
+  CLI::App* cmd = app.add_subcommand(
+      "repair", "find every minimal mutation repair (AllRepair, pruned by must sets)");
+  addCommonOptions(*cmd, c->common);
+  addSuiteOptions(*cmd, c->suite);
+  cmd->add_option("--level", c->options.level,
+                  "mutation level: 1 (+/-, / and %, relational neighbours, C+1 C-1 0 -C, "
+                  "&&/||) or 2 (every operator of the class, constants also C+2 C-2 1 -1)")
+      ->check(CLI::Range(1, 2))
+      ->capture_default_str();
+  cmd->add_option("--max-mutations", c->options.maxMutations,
+                  "sites changed at once (minimal repairs of up to this many changes)")
+      ->check(CLI::Range(1, 4))
+      ->capture_default_str();
+  cmd->add_flag("--no-must", c->noMust,
+                "plain AllRepair: block each failing candidate alone, not by its must set");
+  cmd->add_option("--unwind", c->options.unwind,
+                  "loop iterations and recursion depth of the program formulas")
+      ->check(CLI::Range(1, 10000))
+      ->capture_default_str();
+  cmd->add_option("--timeout", c->options.timeoutSeconds,
+                  "seconds for the whole search (0: none); repairs found so far are reported "
+                  "as incomplete")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  cmd->add_flag("--math-ints", c->mathInts,
+                "encode integers as mathematical integers with overflow checks (default: "
+                "bit-vectors)");
+  cmd->callback([c, &status] { status = runRepair(*c); });
+}
+
+}  // namespace culprit::cli
