@@ -2,7 +2,7 @@
 BUILD ?= build
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps build demo check bench format clean
+.PHONY: all deps build demo check bench bench-repair format clean
 
 all: build
 
@@ -27,6 +27,9 @@ check: build
 
 bench: build
 	@scripts/bench.sh $(BUILD)
+
+bench-repair: build
+	@scripts/bench-repair.sh $(BUILD)
 
 format:
 	@clang-format -i $$(git ls-files 'src/*.cpp' 'src/*.h' 'tests/*.cpp' 'tests/*.h' 'bench/*.cpp')

@@ -9,6 +9,8 @@
 #include "ir/error.h"
 #include "repair/repair.h"
 
+#include <map>
+
 namespace culprit::cli {
 namespace {
 
@@ -22,7 +24,7 @@ struct RepairCommand {
 
 int runRepair(RepairCommand& c) {
   LoadedSuite s = loadSuite(c.common, c.suite, /*coverage=*/false, /*allowNoTests=*/true);
-  c.options.useMust = !c.noMust;
+  if (c.noMust) c.options.must = repair::RepairOptions::Must::None;
   if (c.mathInts) c.options.ints = encode::Ints::Math;
   repair::RepairProblem problem;
   problem.program = s.program.get();
@@ -64,8 +66,19 @@ void addRepairCommand(CLI::App& app, int& status) {
                   "sites changed at once (minimal repairs of up to this many changes)")
       ->check(CLI::Range(1, 4))
       ->capture_default_str();
+  cmd->add_option("--must", c->options.must,
+                  "must sets of failing candidates: adaptive (when the candidates they prune "
+                  "cost more to validate than they do), every (fl-AllRepair as published), none "
+                  "(plain AllRepair)")
+      ->transform(CLI::CheckedTransformer(
+          std::map<std::string, repair::RepairOptions::Must>{
+              {"adaptive", repair::RepairOptions::Must::Adaptive},
+              {"every", repair::RepairOptions::Must::Every},
+              {"none", repair::RepairOptions::Must::None}},
+          CLI::ignore_case))
+      ->default_str("adaptive");
   cmd->add_flag("--no-must", c->noMust,
-                "plain AllRepair: block each failing candidate alone, not by its must set");
+                "plain AllRepair (same as --must none): block each failing candidate alone");
   cmd->add_option("--unwind", c->options.unwind,
                   "loop iterations and recursion depth of the program formulas")
       ->check(CLI::Range(1, 10000))

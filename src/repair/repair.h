@@ -3,11 +3,10 @@
 // its oracle — the whole test suite, or its assertions for every input within the unwinding
 // bound (bounded program formula).
 //
-// Search: a SAT solver over "alternative k at site l" proposes candidates by increasing number
-// of changes; each is validated; a repair blocks every superset of itself (minimality); a
-// failing candidate blocks, with fl-AllRepair, every candidate that agrees with it on its must
-// set (localize/must.h, computed by I-FOSFL on the meta-program formula that holds every
-// alternative), and with plain AllRepair only itself.
+// Search: candidates by increasing number of changes; each is validated; a repair blocks every
+// superset of itself (minimality); a failing candidate blocks, with fl-AllRepair, every
+// candidate that agrees with it on its must set (localize/must.h, computed by I-FOSFL on the
+// meta-program formula that holds every alternative), and with plain AllRepair only itself.
 #pragma once
 
 #include "encode/encode.h"
@@ -22,8 +21,14 @@ namespace culprit::repair {
 struct RepairOptions {
   unsigned level = 1;         ///< mutation level (mutation.h)
   unsigned maxMutations = 2;  ///< sites changed at once
-  bool useMust = true;        ///< fl-AllRepair; false: plain AllRepair
-  unsigned unwind = 10;       ///< bound of the program formulas
+  /// When a failing candidate's must set is computed (the original failure's always is).
+  enum class Must : std::uint8_t {
+    None,      ///< plain AllRepair: every failing candidate is blocked alone
+    Every,     ///< fl-AllRepair as published: every failing candidate's
+    Adaptive,  ///< when it pays: the candidates it prunes cost more to validate than it does
+  };
+  Must must = Must::Adaptive;
+  unsigned unwind = 10;  ///< bound of the program formulas
   encode::Ints ints = encode::Ints::BitVector;
   double timeoutSeconds = 300;  ///< whole search (0: none)
 };
@@ -47,12 +52,14 @@ struct Repair {
 
 struct RepairStats {
   std::size_t sites = 0;
-  double space = 0;               ///< candidates with 1 to maxMutations changes
-  std::size_t candidates = 0;     ///< candidates validated (the original program not counted)
-  std::size_t mustBlocks = 0;     ///< failing candidates blocked with their must set
-  std::size_t plainBlocks = 0;    ///< failing candidates blocked one by one
-  std::size_t testRuns = 0;       ///< concrete test runs
-  std::size_t formulaChecks = 0;  ///< meta-formula queries (validation and must sets)
+  double space = 0;                   ///< candidates with 1 to maxMutations changes
+  std::size_t candidates = 0;         ///< candidates validated (the original program not counted)
+  std::size_t mustBlocks = 0;         ///< failing candidates blocked with their must set
+  std::size_t plainBlocks = 0;        ///< failing candidates blocked one by one
+  std::uint64_t prunedByMust = 0;     ///< candidates never validated: a must block holds them
+  std::uint64_t prunedByRepairs = 0;  ///< candidates never validated: they contain a repair
+  std::size_t testRuns = 0;           ///< concrete test runs
+  std::size_t formulaChecks = 0;      ///< meta-formula queries (validation and must sets)
   double generatorMs = 0, validationMs = 0, mustMs = 0, totalMs = 0;
 };
 

@@ -52,13 +52,19 @@ public:
       for (unsigned i = 0; i < size_; ++i)
         c[i] = Mutation{sites_[at_[i]].id, alt_[i]};
       advance();
-      ++enumerated_;
-      if (!blocked(c)) return c;
+      switch (blocked(c)) {
+      case Block::None: return c;
+      case Block::Repair: ++prunedByRepairs; break;
+      case Block::Original: ++prunedByOriginal; break;
+      case Block::Candidate: ++prunedByCandidates; break;
+      }
     }
     return std::nullopt;
   }
   bool timedOut() const { return timedOut_; }
-  std::uint64_t enumerated() const { return enumerated_; }
+  /// Candidates skipped, by what blocked them: a repair they contain, the original failure's
+  /// must set, a failing candidate's must set.
+  std::uint64_t prunedByRepairs = 0, prunedByOriginal = 0, prunedByCandidates = 0;
 
   void blockSupersets(const std::vector<Mutation>& repair) { repairs_.insert(repair); }
 
@@ -70,17 +76,21 @@ public:
     std::vector<Mutation> pinned;
     for (const Mutation& m : c)
       if (in[m.site]) pinned.push_back(m);
-    pins_[pinned].push_back(std::move(in));
+    pins_[pinned].push_back({std::move(in), c.empty()});
   }
 
 private:
   const std::vector<Site>& sites_;
   std::set<std::vector<Mutation>> repairs_;
-  std::map<std::vector<Mutation>, std::vector<std::vector<bool>>> pins_;
+  struct MustBlock {
+    std::vector<bool> in;  ///< the must set, by site
+    bool original = false;
+  };
+  std::map<std::vector<Mutation>, std::vector<MustBlock>> pins_;
+  enum class Block { None, Repair, Original, Candidate };
   unsigned size_ = 0;
   bool started_ = false, exhausted_ = false, timedOut_ = false;
   std::vector<std::uint32_t> at_, alt_;  ///< the next candidate: its sites and alternatives
-  std::uint64_t enumerated_ = 0;
 
   void start(unsigned size) {
     size_ = size;
@@ -112,25 +122,53 @@ private:
     exhausted_ = true;
   }
 
-  bool blocked(const std::vector<Mutation>& c) const {
+  Block blocked(const std::vector<Mutation>& c) const {
     const unsigned subsets = 1u << c.size();
     std::vector<Mutation> q;
     for (unsigned mask = 0; mask < subsets; ++mask) {
       q.clear();
       for (unsigned i = 0; i < c.size(); ++i)
         if (mask & (1u << i)) q.push_back(c[i]);
-      if (!q.empty() && repairs_.count(q)) return true;
+      if (!q.empty() && repairs_.count(q)) return Block::Repair;
       auto it = pins_.find(q);
       if (it == pins_.end()) continue;
-      for (const std::vector<bool>& in : it->second) {
+      for (const MustBlock& b : it->second) {
         bool touches = false;  // another change of c in the must set
         for (unsigned i = 0; i < c.size() && !touches; ++i)
-          touches = !(mask & (1u << i)) && in[c[i].site];
-        if (!touches) return true;
+          touches = !(mask & (1u << i)) && b.in[c[i].site];
+        if (!touches) return b.original ? Block::Original : Block::Candidate;
       }
     }
-    return false;
+    return Block::None;
   }
+};
+
+/// When to compute a failing candidate's must set (RepairOptions::Must::Adaptive): when the
+/// candidates a must set has pruned on average, times the time a failing candidate takes to
+/// validate, exceeds the time a must set takes. The first 16 failing candidates get one (to
+/// measure), and every 256th afterwards (to follow the averages as blocks overlap).
+class MustPolicy {
+public:
+  explicit MustPolicy(RepairOptions::Must mode) : mode_(mode) {}
+  bool wanted() const {
+    if (mode_ != RepairOptions::Must::Adaptive) return mode_ == RepairOptions::Must::Every;
+    if (musts_ < 16 || failing_ % 256 == 0) return true;
+    const double pruned = static_cast<double>(pruned_) / static_cast<double>(musts_);
+    return pruned * validateMs_ / static_cast<double>(failing_) >
+           mustMs_ / static_cast<double>(musts_);
+  }
+  /// A failing candidate took `validateMs` to validate and `mustMs` for its must set.
+  void failed(double validateMs, double mustMs, bool withMust) {
+    ++failing_;
+    validateMs_ += validateMs;
+    if (withMust) ++musts_, mustMs_ += mustMs;
+  }
+  void setPruned(std::uint64_t pruned) { pruned_ = pruned; }
+
+private:
+  RepairOptions::Must mode_;
+  std::uint64_t failing_ = 0, musts_ = 0, pruned_ = 0;
+  double validateMs_ = 0, mustMs_ = 0;
 };
 
 /// Candidates with 1 to `maxChanges` changes: sum over site subsets of the product of their
@@ -176,11 +214,12 @@ RepairResult findRepairs(const RepairProblem& problem, const RepairOptions& opti
   r.originalFailure = original.failure;
   if (original.must) {
     r.originalMust = original.must->locations;
-    if (options.useMust) generator.blockAgreeing({}, r.originalMust);
+    if (options.must != RepairOptions::Must::None) generator.blockAgreeing({}, r.originalMust);
   }
 
   std::string stop, lastUnknown;
   std::size_t undecided = 0;
+  MustPolicy policy(options.must);
   for (unsigned size = 1; size <= options.maxMutations && stop.empty(); ++size) {
     while (true) {
       if (deadline.expired()) {
@@ -195,7 +234,15 @@ RepairResult findRepairs(const RepairProblem& problem, const RepairOptions& opti
         break;
       }
       ++r.stats.candidates;
-      const detail::Verdict v = validator->check(*candidate, options.useMust, deadline, r.stats);
+      policy.setPruned(generator.prunedByCandidates);
+      const bool wantMust = policy.wanted();
+      const double mustBefore = r.stats.mustMs;
+      const auto checkStart = std::chrono::steady_clock::now();
+      const detail::Verdict v = validator->check(*candidate, wantMust, deadline, r.stats);
+      if (v.kind == detail::Verdict::Kind::Fails) {
+        const double mustMs = r.stats.mustMs - mustBefore;
+        policy.failed(msSince(checkStart) - mustMs, mustMs, wantMust);
+      }
       switch (v.kind) {
       case detail::Verdict::Kind::Passes:
         r.repairs.push_back(
@@ -232,6 +279,8 @@ RepairResult findRepairs(const RepairProblem& problem, const RepairOptions& opti
   }
   for (std::string& n : validator->notes())
     r.notes.push_back(std::move(n));
+  r.stats.prunedByMust = generator.prunedByOriginal + generator.prunedByCandidates;
+  r.stats.prunedByRepairs = generator.prunedByRepairs;
   r.stats.totalMs = msSince(start);
   return r;
 }

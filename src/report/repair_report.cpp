@@ -8,7 +8,12 @@ namespace culprit::report {
 namespace {
 
 std::string technique(const repair::RepairOptions& o) {
-  return o.useMust ? "fl-AllRepair" : "AllRepair";
+  switch (o.must) {
+  case repair::RepairOptions::Must::None: return "AllRepair";
+  case repair::RepairOptions::Must::Every: return "fl-AllRepair";
+  case repair::RepairOptions::Must::Adaptive: break;
+  }
+  return "fl-AllRepair (adaptive)";
 }
 
 std::string siteLines(const ir::Program& program, const repair::RepairResult& r,
@@ -28,6 +33,8 @@ nlohmann::json statsJson(const repair::RepairStats& s) {
           {"candidates", s.candidates},
           {"must_blocks", s.mustBlocks},
           {"plain_blocks", s.plainBlocks},
+          {"pruned_by_must", s.prunedByMust},
+          {"pruned_by_repairs", s.prunedByRepairs},
           {"test_runs", s.testRuns},
           {"formula_checks", s.formulaChecks},
           {"generator_ms", s.generatorMs},
@@ -97,13 +104,13 @@ std::string renderRepairs(const ir::Program& program, const repair::RepairResult
   if (r.repairs.empty()) out += "\nno repair within the search space\n";
   const repair::RepairStats& s = r.stats;
   out += fmt::format(
-      "\n{}: {} minimal {} (level {}, at most {} changes), {}; {} candidates of {:.0f} "
-      "validated, {} blocked by must sets, {} one by one; {} test runs, {} formula checks; "
-      "{:.0f} ms (validation {:.0f}, must sets {:.0f}, generator {:.0f})\n",
+      "\n{}: {} minimal {} (level {}, at most {} changes), {}; {} of {:.0f} candidates "
+      "validated, {} pruned by must sets ({} computed), {} by repairs; {} test runs, {} formula "
+      "checks; {:.0f} ms (validation {:.0f}, must sets {:.0f}, generator {:.0f})\n",
       technique(o), r.repairs.size(), r.repairs.size() == 1 ? "repair" : "repairs", o.level,
       o.maxMutations, r.complete ? "search complete" : "INCOMPLETE: " + r.incompleteReason,
-      s.candidates, s.space, s.mustBlocks, s.plainBlocks, s.testRuns, s.formulaChecks, s.totalMs,
-      s.validationMs, s.mustMs, s.generatorMs);
+      s.candidates, s.space, s.prunedByMust, s.mustBlocks, s.prunedByRepairs, s.testRuns,
+      s.formulaChecks, s.totalMs, s.validationMs, s.mustMs, s.generatorMs);
   for (const std::string& n : r.notes)
     out += "note: " + n + "\n";
   return out;

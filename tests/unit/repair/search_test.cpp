@@ -87,13 +87,14 @@ int main(int argc, char *argv[]) {
 
 TEST(RepairSearch, ScenarioBWithTests) {
   Subject s(kAbsolute, {"-1", "0", "3", "-5", "-2"});
-  for (bool must : {true, false}) {
+  for (RepairOptions::Must must :
+       {RepairOptions::Must::Every, RepairOptions::Must::None, RepairOptions::Must::Adaptive}) {
     RepairOptions o;
-    o.useMust = must;
+    o.must = must;
     const RepairResult r = findRepairs(s.problem(), o);
     EXPECT_TRUE(r.complete) << r.incompleteReason;
     EXPECT_EQ(describeAll(r), (std::set<std::string>{"6:11 -1->0", "6:11 -1->1", "6:9 <-><="}))
-        << (must ? "fl" : "plain");
+        << static_cast<int>(must);
     EXPECT_EQ(r.originalFailure.rfind("test 1 (-1)", 0), 0u) << r.originalFailure;
     // The must set of the failure: the condition's operator and constant (line 5 has no site).
     std::set<std::string> must_;
@@ -268,12 +269,19 @@ TEST(RepairProperty, RepairsPassAreMinimalMeetTheMustSetAndUndoTheFault) {
     ++checked;
     RepairOptions o;
     o.timeoutSeconds = 60;
+    o.must = RepairOptions::Must::Every;
     const RepairResult fl = findRepairs(s.problem(), o);
-    o.useMust = false;
+    o.must = RepairOptions::Must::None;
     const RepairResult plain = findRepairs(s.problem(), o);
-    ASSERT_TRUE(fl.complete && plain.complete) << golden;
+    o.must = RepairOptions::Must::Adaptive;
+    const RepairResult adaptive = findRepairs(s.problem(), o);
+    ASSERT_TRUE(fl.complete && plain.complete && adaptive.complete) << golden;
     EXPECT_EQ(describeAll(fl), describeAll(plain)) << golden;
+    EXPECT_EQ(describeAll(adaptive), describeAll(plain)) << golden;
     EXPECT_LE(fl.stats.candidates, plain.stats.candidates);
+    EXPECT_EQ(fl.stats.candidates + fl.stats.prunedByMust + fl.stats.prunedByRepairs,
+              plain.stats.candidates + plain.stats.prunedByRepairs)
+        << "every candidate of the space is validated or pruned";
     // The alternative that gives the golden's token back, when the faulty expression has one
     // (not for a constant mutated to 0, say): that single change passes every test, so it is a
     // minimal repair the search must find.
