@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <z3++.h>
 
+#include <functional>
 #include <random>
 #include <sstream>
 
@@ -92,7 +93,10 @@ std::set<LineSet> bruteForceMcses(z3::context& ctx, const encode::Encoding& enc,
   return out;
 }
 
-TEST(FormulaProperty, DiagnosesAreExactlyTheMcses) {
+/// Calls `check(source, test, failing run)` on 30 generated programs whose random input fails
+/// the assertion; returns how many were checked.
+int forFailingPrograms(
+    const std::function<void(const std::string&, OneTest&, const exec::RunResult&)>& check) {
   int checked = 0;
   for (unsigned seed = 1; checked < 30 && seed < 400; ++seed) {
     Generator gen(seed);
@@ -104,6 +108,14 @@ TEST(FormulaProperty, DiagnosesAreExactlyTheMcses) {
     const exec::RunResult run = exec::run(*t.program, t.test.input, ro);
     if (run.verdict != exec::Verdict::AssertFailed) continue;
     ++checked;
+    check(source, t, run);
+  }
+  return checked;
+}
+
+TEST(FormulaProperty, DiagnosesAreExactlyTheMcses) {
+  const int checked = forFailingPrograms([](const std::string& source, OneTest& t,
+                                            const exec::RunResult& run) {
     t.task.options.maxSize = 0;
     for (Family f : {Family::Program, Family::TraceFlowSensitive, Family::TraceFlowInsensitive}) {
       const Result r = t.run(f);
@@ -135,37 +147,28 @@ TEST(FormulaProperty, DiagnosesAreExactlyTheMcses) {
     const Result bv = t.run(Family::Program);
     EXPECT_EQ(asSet(localizeWithFormula(math, Family::Program, "pf")), asSet(bv))
         << source << bv.incompleteReason;
-  }
+  });
   EXPECT_GE(checked, 20);
 }
 
 // The must property (FOSFL): the must set meets every MCS of the program formula (an MCS is a
 // repair in the arbitrary-expression scheme: change those statements and the test passes).
 TEST(FormulaProperty, MustSetMeetsEveryMcs) {
-  int checked = 0;
-  for (unsigned seed = 1; checked < 30 && seed < 400; ++seed) {
-    Generator gen(seed);
-    const std::string source = gen.program();
-    OneTest t(source, "subject", {gen.input(), gen.input()});
-    exec::RunOptions ro;
-    ro.entry = "subject";
-    ro.trace = true;
-    const exec::RunResult run = exec::run(*t.program, t.test.input, ro);
-    if (run.verdict != exec::Verdict::AssertFailed) continue;
-    ++checked;
-    const Result must = t.runNamed("must", t.task.options);
-    ASSERT_EQ(must.diagnoses.size(), 1u) << must.incompleteReason << "\n" << source;
-    const LineSet mustLines = *asSet(must).begin();
-    z3::context ctx;
-    const encode::Encoding enc = encode::encode(ctx, *t.program, t.test.input, {},
-                                                encodeOptions(t.task, Family::Program), &run);
-    for (const LineSet& mcs : bruteForceMcses(ctx, enc, *t.program)) {
-      bool meets = false;
-      for (std::uint32_t line : mcs)
-        meets = meets || mustLines.count(line);
-      EXPECT_TRUE(meets) << "must set misses an MCS\n" << source;
-    }
-  }
+  const int checked =
+      forFailingPrograms([](const std::string& source, OneTest& t, const exec::RunResult& run) {
+        const Result must = t.runNamed("must", t.task.options);
+        ASSERT_EQ(must.diagnoses.size(), 1u) << must.incompleteReason << "\n" << source;
+        const LineSet mustLines = *asSet(must).begin();
+        z3::context ctx;
+        const encode::Encoding enc = encode::encode(ctx, *t.program, t.test.input, {},
+                                                    encodeOptions(t.task, Family::Program), &run);
+        for (const LineSet& mcs : bruteForceMcses(ctx, enc, *t.program)) {
+          bool meets = false;
+          for (std::uint32_t line : mcs)
+            meets = meets || mustLines.count(line);
+          EXPECT_TRUE(meets) << "must set misses an MCS\n" << source;
+        }
+      });
   EXPECT_GE(checked, 20);
 }
 

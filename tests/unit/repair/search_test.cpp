@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <random>
 #include <set>
 #include <sstream>
@@ -106,21 +107,19 @@ TEST(RepairSearch, ScenarioBWithTests) {
   }
 }
 
-TEST(RepairSearch, ScenarioBWithAssertions) {
-  Subject s(R"(#include <assert.h>
-extern int __VERIFIER_nondet_int(void);
-extern void __VERIFIER_assume(int);
-int main(void) {
-  int x = __VERIFIER_nondet_int();
-  __VERIFIER_assume(x > -1000 && x < 1000);
-  int abs = x;
-  if (x < -1)
-    abs = -x;
-  assert(abs >= 0);
-  return 0;
+/// The text of a file of the source tree.
+std::string sourceFile(const std::string& path) {
+  std::ifstream in(std::string(CULPRIT_SOURCE_DIR) + "/" + path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
-)",
-            {});
+
+TEST(RepairSearch, ScenarioBWithAssertions) {
+  // Scenario B with a nondet input kept in range by an assumption (as in bmc-counterexample).
+  const std::string absval = sourceFile("tests/regress/bmc-counterexample/absval.c");
+  ASSERT_FALSE(absval.empty());
+  Subject s(absval, {});
   RepairOptions o;
   o.unwind = 2;
   const RepairResult r = findRepairs(s.problem(false), o);
@@ -130,18 +129,9 @@ int main(void) {
   ASSERT_FALSE(r.repairs.empty());
   EXPECT_NE(r.repairs[0].verifiedBy.find("within --unwind 2"), std::string::npos);
   // Without the assumption, x = INT_MIN overflows -x: no level-1 repair.
-  Subject overflow(R"(#include <assert.h>
-extern int __VERIFIER_nondet_int(void);
-int main(void) {
-  int x = __VERIFIER_nondet_int();
-  int abs = x;
-  if (x < -1)
-    abs = -x;
-  assert(abs >= 0);
-  return 0;
-}
-)",
-                   {});
+  std::string unbounded = absval;
+  unbounded.replace(unbounded.find("__VERIFIER_assume(x"), 41, "(void)0;");
+  Subject overflow(unbounded, {});
   EXPECT_TRUE(findRepairs(overflow.problem(false), o).repairs.empty());
 }
 
