@@ -76,6 +76,10 @@ struct EncodeOptions {
   /// Nondet intrinsics return fresh unconstrained values (bounded model checking) instead of
   /// RunInput::nondet.
   bool symbolicNondet = false;
+  /// Test generation: the numbers a test passes are fresh values (Encoding::inputs) — each
+  /// argv string read whole by atoi/atol/atoll/strtol in base 10, and each argument of a
+  /// harness entry function. The test's own values shape everything else (argc, the strings).
+  bool symbolicInputs = false;
   /// Demand the absence of signed overflow, as the interpreter reports it as a runtime error
   /// (C's undefined behaviour). Without it, wrapped values would give spurious diagnoses that
   /// replay rejects (e.g. `b = a + 1` with a = INT_MAX satisfies `b <= a`).
@@ -189,6 +193,14 @@ struct BranchPoint {
   std::uint64_t cut = 0;        ///< of those, the sides encoded as cut (Unexplored::Cut)
 };
 
+/// A test's number made symbolic (EncodeOptions::symbolicInputs).
+struct SymbolicInput {
+  bool entryArgument = false;  ///< an entry function's argument; else argv[index] read as a number
+  std::uint32_t index = 0;     ///< argument position (0-based), or argv index (1-based)
+  z3::expr value;
+  ir::IntKind type = ir::IntKind::Int;
+};
+
 /// A nondet call's value (Program family with symbolicNondet), in encoding order.
 struct NondetCall {
   z3::expr value;
@@ -225,7 +237,8 @@ struct Encoding {
   /// reach_error, abort). Forbidden among the hard clauses when Expectation::assertions.
   z3::expr violation;
   std::vector<NondetCall> nondet;
-  std::vector<Choice> choices;  ///< EncodeOptions::alternatives, in first-use order
+  std::vector<SymbolicInput> inputs;  ///< EncodeOptions::symbolicInputs
+  std::vector<Choice> choices;        ///< EncodeOptions::alternatives, in first-use order
   std::vector<EncodedOutput> outputs;
   /// Exit status of the run (program end or exit()), for evaluation in a model.
   z3::expr exitStatus;

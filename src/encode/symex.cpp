@@ -142,9 +142,26 @@ std::vector<Val> SymExec::entryArguments(const ir::Function& fn, State& st) {
   for (std::size_t k = 0; k < n; ++k) {
     const ir::TypeRef t = prog_.vars[fn.params[k]].type;
     if (!t->isInt()) throw EncodeError("entry function with a non-integer parameter");
-    args.push_back(intVal(ints_.literal(input_.entryArgs[k], t->intKind)));
+    if (opt_.symbolicInputs) {
+      const auto index = static_cast<std::uint32_t>(k);
+      args.push_back(intVal(symbolicInput(true, index, t->intKind)));
+    } else {
+      args.push_back(intVal(ints_.literal(input_.entryArgs[k], t->intKind)));
+    }
   }
   return args;
+}
+
+z3::expr SymExec::symbolicInput(bool entryArgument, std::uint32_t index, ir::IntKind k) {
+  for (const SymbolicInput& in : out_.inputs)
+    if (in.entryArgument == entryArgument && in.index == index && in.type == k) return in.value;
+  const std::string n = names_.prefix() + (entryArgument ? "arg!" : "argv!") +
+                        std::to_string(index) + "!" + std::to_string(static_cast<int>(k));
+  const z3::expr v = ints_.fresh(n, k);
+  const z3::expr typed = ints_.valueOfKind(v, k);
+  if (!typed.is_true()) out_.hard.push_back(HardClause{typed, HardKind::Input, ir::kNone});
+  out_.inputs.push_back(SymbolicInput{entryArgument, index, v, k});
+  return v;
 }
 
 void SymExec::indexTrace() {

@@ -151,6 +151,8 @@ private:
   void setUpGlobals(State& st);
   Val setUpArgv(State& st);
   std::vector<Val> entryArguments(const ir::Function& fn, State& st);
+  /// The fresh value of a test's number (EncodeOptions::symbolicInputs), one per input and type.
+  z3::expr symbolicInput(bool entryArgument, std::uint32_t index, ir::IntKind k);
   void indexTrace();
 
   // --- symex.cpp: instances and clauses -------------------------------------------------------

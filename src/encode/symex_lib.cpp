@@ -167,6 +167,15 @@ Val SymExec::stringToInt(const ir::Expr& e, State& st) {
     base = static_cast<int>(*n);
   }
   const ir::IntKind k = kindOf(e);
+  if (opt_.symbolicInputs && base == 10 && p.isPointer() && p.ptr->size() == 1) {
+    const PtrAlt& at = p.ptr->front();
+    const ObjectInfo& info = objects_[at.obj];
+    const std::optional<std::int64_t> offset = ints_.numeral(at.offset, ir::IntKind::Long);
+    if (info.kind == ObjKind::ArgvString && offset == 0 && info.name != "argv[0]") {
+      const auto index = static_cast<std::uint32_t>(std::stoul(info.name.substr(5)));
+      return intVal(symbolicInput(false, index, k));
+    }
+  }
   auto parse = [&](const std::string& s) {
     return ints_.literal(exec::libc::parseLong(s, base), k);
   };

@@ -117,6 +117,7 @@ TechniqueInfo flowInsensitiveTechnique();
 TechniqueInfo onDemandTechnique();
 TechniqueInfo angelicTechnique();
 TechniqueInfo deviationTechnique();
-TechniqueInfo mustTechnique();  ///< must.cpp
+TechniqueInfo mustTechnique();    ///< must.cpp
+TechniqueInfo satTarTechnique();  ///< sattar.cpp
 
 }  // namespace culprit::localize

@@ -165,6 +165,14 @@ std::vector<OptionSpec> makeSpecs() {
   all.push_back(unsignedOption("max-deviations", "LocFaults",
                                "locfaults: most branch conditions deviated at once (0-4)",
                                &O::maxDeviations, 4));
+  all.push_back(unsignedOption("rounds", "SAT-TAR",
+                               "sattar: most rounds of test selection (0: until three rounds "
+                               "change nothing)",
+                               &O::rounds));
+  all.push_back(flagOption("muc-only", "SAT-TAR",
+                           "sattar: rank by the MUC and the failing run alone (no generated "
+                           "tests; the paper's pure-MUC baseline)",
+                           &O::mucOnly));
   return all;
 }
 

@@ -44,6 +44,8 @@ struct FormulaOptions {
   unsigned maxRefinements = 1000;  ///< ofc iterations / agx refinements (0: none)
   RefineSession refineSession = RefineSession::Keep;
   unsigned maxDeviations = 2;  ///< locfaults: most conditions deviated at once
+  unsigned rounds = 0;         ///< sattar: most rounds (0: until three change nothing)
+  bool mucOnly = false;        ///< sattar: no generated tests, the MUC and the seed alone
 };
 
 /// One declared option.

@@ -34,6 +34,7 @@ std::vector<TechniqueInfo> makeRegistry() {
   all.push_back(angelicTechnique());
   all.push_back(deviationTechnique());
   all.push_back(mustTechnique());
+  all.push_back(satTarTechnique());
   return all;
 }
 

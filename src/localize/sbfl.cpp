@@ -80,18 +80,22 @@ SbflRanking rankLines(const ir::Program& program, const testing::CoverageMatrix&
         suspiciousness(formula, l.failedCover, l.passedCover, out.totalFailed, out.totalPassed);
     out.lines.push_back(std::move(l));
   }
-  bool useConfidence = formula == SbflFormula::Tarantula;
+  rerank(out);
+  return out;
+}
+
+void rerank(SbflRanking& ranking) {
+  const bool useConfidence = ranking.formula == SbflFormula::Tarantula;
   auto key = [&](const RankedLine& l) {
     return std::make_pair(l.susp.score, useConfidence ? l.susp.confidence : 0.0);
   };
-  std::stable_sort(out.lines.begin(), out.lines.end(),
+  std::stable_sort(ranking.lines.begin(), ranking.lines.end(),
                    [&](const RankedLine& a, const RankedLine& b) { return key(a) > key(b); });
-  auto pos = tiePositions(out.lines.size(), [&](std::size_t i, std::size_t j) {
-    return key(out.lines[i]) == key(out.lines[j]);
+  auto pos = tiePositions(ranking.lines.size(), [&](std::size_t i, std::size_t j) {
+    return key(ranking.lines[i]) == key(ranking.lines[j]);
   });
-  for (std::size_t i = 0; i < out.lines.size(); ++i)
-    out.lines[i].rank = pos[i];
-  return out;
+  for (std::size_t i = 0; i < ranking.lines.size(); ++i)
+    ranking.lines[i].rank = pos[i];
 }
 
 std::vector<double> statementScores(const ir::Program& program,

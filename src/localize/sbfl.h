@@ -44,6 +44,10 @@ struct SbflRanking {
 SbflRanking rankLines(const ir::Program& program, const testing::CoverageMatrix& coverage,
                       SbflFormula formula);
 
+/// Sorts `ranking`'s lines by score (Tarantula: then confidence) and sets their ranks (after
+/// their scores were changed).
+void rerank(SbflRanking& ranking);
+
 /// Per-statement suspiciousness (indexed by StmtId; trusted and non-executable statements 0),
 /// the input of clause weighting.
 std::vector<double> statementScores(const ir::Program& program,

@@ -78,14 +78,35 @@ struct Stats {
   std::size_t confirmed = 0;    ///< ofc/agx: MCSs confirmed by a passing run, not by refinement
 };
 
+/// A test SAT-TAR generated, reproducible as a tests-file line.
+struct GeneratedTest {
+  std::string line;
+  bool failing = false;
+  std::string violated;   ///< the specification it violates (empty when it passes)
+  std::size_t round = 0;  ///< the round that selected it (0: not selected)
+  bool excluded = false;  ///< failing another specification: left to that one's partition
+};
+
+/// SAT-TAR's analysis of one violated specification.
+struct SpecPartition {
+  std::string spec;                  ///< the specification, in words
+  int seedTest = -1;                 ///< suite index of its fault-revealing test
+  std::vector<ir::StmtId> suspects;  ///< the statements of the failing run's MUC
+  SbflRanking ranking;               ///< Tarantula + 1.0 for suspects, after the last round
+  std::vector<GeneratedTest> tests;  ///< every test generated from the seed's path
+  /// After each round, the lines at rank 1 (the results the paper shows per round).
+  std::vector<std::vector<std::uint32_t>> topPerRound;
+};
+
 /// What a technique returns: plain data, rendered by report/.
 struct Result {
   std::string technique;
-  std::optional<SbflRanking> ranking;  ///< spectrum-based techniques
-  std::vector<Diagnosis> diagnoses;    ///< formula-based techniques, in rank order
-  bool complete = true;                ///< false when a bound or timeout cut enumeration
-  std::string incompleteReason;        ///< which bound or timeout
-  std::vector<std::string> notes;      ///< what else a reader should know (not incompleteness)
+  std::optional<SbflRanking> ranking;     ///< spectrum-based techniques (sattar: first partition)
+  std::vector<SpecPartition> partitions;  ///< sattar: one per violated specification
+  std::vector<Diagnosis> diagnoses;       ///< formula-based techniques, in rank order
+  bool complete = true;                   ///< false when a bound or timeout cut enumeration
+  std::string incompleteReason;           ///< which bound or timeout
+  std::vector<std::string> notes;         ///< what else a reader should know (not incompleteness)
   Stats stats;
   double totalMs = 0;
 };

@@ -43,8 +43,7 @@ std::string renderRankingText(const ir::Program& program, const localize::Result
   return out;
 }
 
-std::string renderRankingJson(const ir::Program& program, const localize::Result& result) {
-  const localize::SbflRanking& rk = *result.ranking;
+nlohmann::json rankingJson(const ir::Program& program, const localize::SbflRanking& rk) {
   nlohmann::json ranking = nlohmann::json::array();
   for (const localize::RankedLine& l : rk.lines) {
     ir::SourceRange at;
@@ -60,6 +59,12 @@ std::string renderRankingJson(const ir::Program& program, const localize::Result
                        {"passed", l.passedCover},
                        {"source", program.sourceLine(at)}});
   }
+  return ranking;
+}
+
+std::string renderRankingJson(const ir::Program& program, const localize::Result& result) {
+  const localize::SbflRanking& rk = *result.ranking;
+  nlohmann::json ranking = rankingJson(program, rk);
   nlohmann::json j = {{"technique", result.technique},
                       {"program", program.files.empty() ? "" : program.files[0].path},
                       {"failing_tests", rk.totalFailed},
@@ -70,10 +75,84 @@ std::string renderRankingJson(const ir::Program& program, const localize::Result
   return j.dump(2) + "\n";
 }
 
+std::string stmtLines(const ir::Program& program, const std::vector<ir::StmtId>& stmts) {
+  std::string out;
+  for (ir::StmtId s : stmts)
+    out += (out.empty() ? "" : ", ") + program.where(program.stmt(s).range);
+  return out.empty() ? "(none)" : out;
+}
+
+std::string renderPartitionsText(const ir::Program& program, const localize::Result& result,
+                                 const RankingReportOptions& options) {
+  std::string out;
+  for (std::size_t i = 0; i < result.partitions.size(); ++i) {
+    const localize::SpecPartition& p = result.partitions[i];
+    std::size_t selected = 0, excluded = 0;
+    for (const localize::GeneratedTest& t : p.tests)
+      selected += t.round > 0, excluded += t.excluded;
+    out +=
+        fmt::format("== partition {}: {} (seed: failing test {})\n", i + 1, p.spec, p.seedTest + 1);
+    out += fmt::format("MUC suspects: {}\n", stmtLines(program, p.suspects));
+    out += fmt::format("generated tests: {} kept, {} selected in {} rounds, {} excluded (they "
+                       "violate another specification)\n",
+                       p.tests.size() - excluded, selected, p.topPerRound.size(), excluded);
+    localize::Result one = result;
+    one.ranking = p.ranking;
+    out += renderRankingText(program, one, options);
+    std::string rounds;
+    for (std::size_t r = 0; r < p.topPerRound.size(); ++r) {
+      std::string lines;
+      for (std::uint32_t l : p.topPerRound[r])
+        lines += (lines.empty() ? "" : " ") + std::to_string(l);
+      rounds += fmt::format("{}round {}: {}", rounds.empty() ? "" : "; ", r + 1, lines);
+    }
+    if (!rounds.empty()) out += "rank 1 after each round (lines): " + rounds + "\n";
+    out += "\n";
+  }
+  if (!result.complete) out += "INCOMPLETE: " + result.incompleteReason + "\n";
+  for (const std::string& note : result.notes)
+    out += "note: " + note + "\n";
+  return out;
+}
+
+std::string renderPartitionsJson(const ir::Program& program, const localize::Result& result) {
+  nlohmann::json parts = nlohmann::json::array();
+  for (const localize::SpecPartition& p : result.partitions) {
+    nlohmann::json suspects = nlohmann::json::array(), tests = nlohmann::json::array();
+    for (ir::StmtId s : p.suspects)
+      suspects.push_back({{"file", program.files[program.stmt(s).range.file].path},
+                          {"line", program.stmt(s).range.line},
+                          {"source", program.sourceLine(program.stmt(s).range)}});
+    for (const localize::GeneratedTest& t : p.tests)
+      tests.push_back({{"line", t.line},
+                       {"failing", t.failing},
+                       {"violated", t.violated},
+                       {"round", t.round},
+                       {"excluded", t.excluded}});
+    parts.push_back({{"specification", p.spec},
+                     {"seed_test", p.seedTest + 1},
+                     {"suspects", suspects},
+                     {"ranking", rankingJson(program, p.ranking)},
+                     {"tests", tests},
+                     {"top_per_round", p.topPerRound}});
+  }
+  nlohmann::json j = {{"technique", result.technique},
+                      {"program", program.files.empty() ? "" : program.files[0].path},
+                      {"partitions", parts},
+                      {"complete", result.complete},
+                      {"stats", {{"total_ms", result.totalMs}}}};
+  if (!result.complete) j["incomplete_reason"] = result.incompleteReason;
+  if (!result.notes.empty()) j["notes"] = result.notes;
+  return j.dump(2) + "\n";
+}
+
 }  // namespace
 
 std::string renderRanking(const ir::Program& program, const localize::Result& result, Format format,
                           const RankingReportOptions& options) {
+  if (!result.partitions.empty())
+    return format == Format::Json ? renderPartitionsJson(program, result)
+                                  : renderPartitionsText(program, result, options);
   if (!result.ranking) return "";
   return format == Format::Json ? renderRankingJson(program, result)
                                 : renderRankingText(program, result, options);
