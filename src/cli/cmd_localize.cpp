@@ -95,6 +95,10 @@ std::string findCounterexample(const LocalizeCommand& c, LoadedSuite& s) {
   if (c.formula.ints == localize::FormulaOptions::Ints::Math) bo.ints = encode::Ints::Math;
   localize::BmcResult r = localize::findViolation(*s.program, bo);
   using V = localize::BmcResult::Verdict;
+  if (r.verdict == V::NoViolation && r.preconditionUnsatisfiable)
+    throw UserError("no input satisfies the assumptions (__VERIFIER_assume) within --unwind " +
+                        std::to_string(bo.unwind) + ": the precondition is unsatisfiable",
+                    c.common.program, 0, 0, kExitNoFailure);
   if (r.verdict == V::NoViolation)
     throw UserError(r.boundSufficient
                         ? "no input violates an assertion: nothing to localize"
@@ -124,7 +128,15 @@ int runLocalize(const LocalizeCommand& c) {
   if (!technique)
     throw UserError("unknown technique '" + c.technique +
                     "' (known: " + localize::techniqueNames() + ")");
-  LoadedSuite s = loadSuite(c.common, c.suite, /*coverage=*/true, technique->perFailingTest());
+  // Per-test techniques and sattar take a BMC counterexample when there are no tests.
+  LoadedSuite s = loadSuite(c.common, c.suite, /*coverage=*/true,
+                            technique->perFailingTest() || c.technique == "sattar");
+  if (c.technique == "sattar" && !s.oracle.golden && s.oracle.expectedDir.empty() &&
+      std::none_of(s.program->stmts.begin(), s.program->stmts.end(),
+                   [](const ir::Stmt* st) { return st->role == ir::StmtRole::Assert; }))
+    throw UserError("no specification: sattar needs assertions in the program, --golden or "
+                    "--expected",
+                    c.common.program, 0, 0, kExitBadInput);
   std::string preface;
   if (s.suite.tests.empty()) preface = findCounterexample(c, s);
   testing::SuiteResult results = testing::runSuite(*s.program, s.suite, s.oracle, s.options);
@@ -145,7 +157,8 @@ int runLocalize(const LocalizeCommand& c) {
   if (report.suite) {
     report::RankingReportOptions ro;
     ro.top = c.top;
-    emit(report::renderRanking(*s.program, *report.suite, format, ro));
+    const std::string ranking = report::renderRanking(*s.program, *report.suite, format, ro);
+    emit(format == report::Format::Json ? ranking : preface + ranking);
     return kExitOk;
   }
   if (report.perTest.empty())

@@ -87,6 +87,9 @@ BmcResult findViolation(const ir::Program& program, const BmcOptions& o) {
     z3::solver beyond = makeSolver(ctx, enc, o, false);
     beyond.add(enc.unwindingHit);
     r.boundSufficient = beyond.check() == z3::unsat;
+    // No run at all within the bound: the assumptions contradict each other (or the bound).
+    z3::solver any = makeSolver(ctx, enc, o, true);
+    r.preconditionUnsatisfiable = any.check() == z3::unsat;
     break;
   }
   case z3::unknown: r.reason = s.reason_unknown(); break;

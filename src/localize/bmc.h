@@ -26,6 +26,8 @@ struct BmcResult {
   /// NoViolation: no path goes beyond the bound either, so no input violates an assertion.
   /// Otherwise the search covered only paths within the bound.
   bool boundSufficient = false;
+  /// NoViolation: no input satisfies the assumptions within the bound (no run to check).
+  bool preconditionUnsatisfiable = false;
   exec::RunInput input;    ///< Violation: the inputs, nondet values in call order
   std::string testLine;    ///< Violation: the test line that reproduces it
   bool confirmed = false;  ///< Violation: the interpreter fails the same way on `input`
