@@ -7,24 +7,21 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
+
 namespace culprit::localize {
 namespace {
 
-// Fault 1 (line 6) violates the first assertion, fault 2 (line 9) the second.
-const char* kTwoFaults = R"(#include <assert.h>
-#include <stdlib.h>
-int main(int argc, char *argv[]) {
-  int a = atoi(argv[1]);
-  int b = atoi(argv[2]);
-  int sum = a - b;
-  int max = a;
-  if (b > a)
-    max = b + 1;
-  assert(sum - b == a);
-  assert(max >= a && max >= b && (max == a || max == b));
-  return 0;
+/// The two-fault program of the regression case: fault 1 (line 8) violates the first assertion
+/// (line 12), fault 2 (line 11) the second (line 13).
+std::string twoFaults() {
+  std::ifstream in(std::string(CULPRIT_SOURCE_DIR) +
+                   "/tests/regress/sattar-two-faults/twofaults.c");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
-)";
 
 struct Suite {
   std::unique_ptr<ir::Program> program;
@@ -34,7 +31,7 @@ struct Suite {
   testing::Oracle oracle;
 
   explicit Suite(const std::vector<std::string>& lines) {
-    program = frontend::parseSource(kTwoFaults, "t.c", frontend::Options{});
+    program = frontend::parseSource(twoFaults(), "t.c", frontend::Options{});
     for (const std::string& l : lines) {
       testing::TestCase t = testing::parseTestLine(l, ".", false);
       t.index = static_cast<int>(suite.tests.size()) + 1;
@@ -63,16 +60,16 @@ TEST(SatTar, EachFaultFirstInItsOwnPartition) {
   const Suite s({"1 2", "0 0", "-3 0", "4 0"});
   const Result r = s.run();
   ASSERT_EQ(r.partitions.size(), 2u);
-  EXPECT_EQ(r.partitions[0].spec, "the assertion at t.c:10");
+  EXPECT_EQ(r.partitions[0].spec, "the assertion at t.c:12");
   EXPECT_EQ(r.partitions[0].seedTest, 0);
-  EXPECT_EQ(first(r.partitions[0].ranking).line, 6u);
+  EXPECT_EQ(first(r.partitions[0].ranking).line, 8u);
   EXPECT_EQ(first(r.partitions[0].ranking).rank.worst, 1u);
-  EXPECT_EQ(r.partitions[1].spec, "the assertion at t.c:11");
+  EXPECT_EQ(r.partitions[1].spec, "the assertion at t.c:13");
   EXPECT_EQ(r.partitions[1].seedTest, 2);
-  EXPECT_EQ(first(r.partitions[1].ranking).line, 9u);
+  EXPECT_EQ(first(r.partitions[1].ranking).line, 11u);
   EXPECT_EQ(first(r.partitions[1].ranking).rank.worst, 1u);
   ASSERT_TRUE(r.ranking.has_value());  // the first partition's, for the bench
-  EXPECT_EQ(first(*r.ranking).line, 6u);
+  EXPECT_EQ(first(*r.ranking).line, 8u);
 }
 
 TEST(SatTar, MucAloneTiesWhatTheGeneratedTestSeparates) {
@@ -82,7 +79,7 @@ TEST(SatTar, MucAloneTiesWhatTheGeneratedTestSeparates) {
   const Result r = s.run(o);
   ASSERT_EQ(r.partitions.size(), 2u);
   EXPECT_TRUE(r.partitions[1].tests.empty());
-  EXPECT_EQ(first(r.partitions[1].ranking).rank.worst, 2u);  // lines 8 and 9 tie
+  EXPECT_EQ(first(r.partitions[1].ranking).rank.worst, 2u);  // lines 10 and 11 tie
 }
 
 TEST(SatTar, GeneratedTestsReproduceFromTheirLines) {
@@ -100,7 +97,7 @@ TEST(SatTar, GeneratedTestsReproduceFromTheirLines) {
 }
 
 TEST(SymbolicInputs, ArgvNumbersAndEntryArgumentsBecomeFreeValues) {
-  auto p = frontend::parseSource(kTwoFaults, "t.c", frontend::Options{});
+  auto p = frontend::parseSource(twoFaults(), "t.c", frontend::Options{});
   z3::context ctx;
   encode::EncodeOptions eo;
   eo.relax = false;
