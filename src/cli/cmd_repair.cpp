@@ -9,8 +9,6 @@
 #include "ir/error.h"
 #include "repair/repair.h"
 
-#include <map>
-
 namespace culprit::cli {
 namespace {
 
@@ -18,13 +16,16 @@ struct RepairCommand {
   CommonOptions common;
   SuiteOptionsCli suite;
   repair::RepairOptions options;
+  std::string must = "adaptive";
   bool noMust = false;
   bool mathInts = false;
 };
 
 int runRepair(RepairCommand& c) {
   LoadedSuite s = loadSuite(c.common, c.suite, /*coverage=*/false, /*allowNoTests=*/true);
-  if (c.noMust) c.options.must = repair::RepairOptions::Must::None;
+  using Must = repair::RepairOptions::Must;
+  c.options.must = c.must == "every" ? Must::Every : c.must == "none" ? Must::None : Must::Adaptive;
+  if (c.noMust) c.options.must = Must::None;
   if (c.mathInts) c.options.ints = encode::Ints::Math;
   repair::RepairProblem problem;
   problem.program = s.program.get();
@@ -66,17 +67,12 @@ void addRepairCommand(CLI::App& app, int& status) {
                   "sites changed at once (minimal repairs of up to this many changes)")
       ->check(CLI::Range(1, 4))
       ->capture_default_str();
-  cmd->add_option("--must", c->options.must,
+  cmd->add_option("--must", c->must,
                   "must sets of failing candidates: adaptive (when the candidates they prune "
                   "cost more to validate than they do), every (fl-AllRepair as published), none "
                   "(plain AllRepair)")
-      ->transform(CLI::CheckedTransformer(
-          std::map<std::string, repair::RepairOptions::Must>{
-              {"adaptive", repair::RepairOptions::Must::Adaptive},
-              {"every", repair::RepairOptions::Must::Every},
-              {"none", repair::RepairOptions::Must::None}},
-          CLI::ignore_case))
-      ->default_str("adaptive");
+      ->check(CLI::IsMember({"adaptive", "every", "none"}))
+      ->capture_default_str();
   cmd->add_flag("--no-must", c->noMust,
                 "plain AllRepair (same as --must none): block each failing candidate alone");
   cmd->add_option("--unwind", c->options.unwind,
