@@ -128,14 +128,13 @@ int runLocalize(const LocalizeCommand& c) {
   if (!technique)
     throw UserError("unknown technique '" + c.technique +
                     "' (known: " + localize::techniqueNames() + ")");
-  // Per-test techniques and sattar take a BMC counterexample when there are no tests.
-  LoadedSuite s = loadSuite(c.common, c.suite, /*coverage=*/true,
-                            technique->perFailingTest() || c.technique == "sattar");
-  if (c.technique == "sattar" && !s.oracle.golden && s.oracle.expectedDir.empty() &&
+  LoadedSuite s = loadSuite(c.common, c.suite, /*coverage=*/true, technique->takesCounterexample);
+  if (technique->needsSpecification && !s.oracle.golden && s.oracle.expectedDir.empty() &&
       std::none_of(s.program->stmts.begin(), s.program->stmts.end(),
                    [](const ir::Stmt* st) { return st->role == ir::StmtRole::Assert; }))
-    throw UserError("no specification: sattar needs assertions in the program, --golden or "
-                    "--expected",
+    throw UserError("no specification: " + c.technique +
+                        " needs assertions in the program, --golden or "
+                        "--expected",
                     c.common.program, 0, 0, kExitBadInput);
   std::string preface;
   if (s.suite.tests.empty()) preface = findCounterexample(c, s);

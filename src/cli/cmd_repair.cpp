@@ -9,6 +9,8 @@
 #include "ir/error.h"
 #include "repair/repair.h"
 
+#include <cstdlib>
+
 namespace culprit::cli {
 namespace {
 
@@ -82,7 +84,14 @@ void addRepairCommand(CLI::App& app, int& status) {
   cmd->add_option("--timeout", c->options.timeoutSeconds,
                   "seconds for the whole search (0: none); repairs found so far are reported "
                   "as incomplete")
-      ->check(CLI::NonNegativeNumber)
+      ->check(CLI::Validator(
+          [](const std::string& v) {
+            char* end = nullptr;
+            const double x = std::strtod(v.c_str(), &end);
+            if (end == v.c_str() || *end) return "'" + v + "' is not a number of seconds";
+            return x >= 0 ? std::string() : "'" + v + "' is negative";
+          },
+          "SECONDS"))
       ->capture_default_str();
   cmd->add_flag("--math-ints", c->mathInts,
                 "encode integers as mathematical integers with overflow checks (default: "

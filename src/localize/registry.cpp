@@ -66,6 +66,7 @@ TechniqueInfo formulaTechnique(std::string name, std::string help,
   t.help = std::move(help);
   t.kind = TechniqueKind::Diagnoses;
   t.scope = TechniqueScope::FailingTest;
+  t.takesCounterexample = true;
   t.options = {"ints",    "granularity", "suspect-inputs", "max-size",  "max-count",
                "timeout", "max-memory",  "weights",        "mcs-engine"};
   t.options.insert(t.options.end(), extraOptions.begin(), extraOptions.end());

@@ -91,6 +91,12 @@ std::vector<ir::StmtId> suspectsOf(const FormulaTask& task, Result& r) {
   return {stmts.begin(), stmts.end()};
 }
 
+/// The value the seed test gives a symbolic input.
+std::int64_t seedValue(const exec::RunInput& seed, const encode::SymbolicInput& in) {
+  return in.entryArgument ? seed.entryArgs.at(in.index)
+                          : exec::libc::parseLong(seed.args.at(in.index - 1), 10);
+}
+
 /// Inputs that follow the seed's path up to one branch instance and then leave it.
 std::vector<exec::RunInput> generateInputs(const FormulaTask& task, Result& r) {
   const exec::RunInput& seed = task.test->input;
@@ -123,8 +129,7 @@ std::vector<exec::RunInput> generateInputs(const FormulaTask& task, Result& r) {
   // values (a test close to the seed), and values stay small (readable, far from overflow).
   std::vector<z3::expr> keepSeed;
   for (const encode::SymbolicInput& in : enc.inputs) {
-    const std::int64_t v = in.entryArgument ? seed.entryArgs.at(in.index)
-                                            : exec::libc::parseLong(seed.args.at(in.index - 1), 10);
+    const std::int64_t v = seedValue(seed, in);
     keepSeed.push_back(ctx.bool_const(("sattar!keep!" + std::to_string(keepSeed.size())).c_str()));
     s.add(z3::implies(keepSeed.back(), in.value == ctx.num_val(v, in.value.get_sort())));
   }
@@ -137,8 +142,7 @@ std::vector<exec::RunInput> generateInputs(const FormulaTask& task, Result& r) {
   // The seed's path: its branch decisions in the program formula.
   s.push();
   for (const encode::SymbolicInput& in : enc.inputs) {
-    const std::int64_t v = in.entryArgument ? seed.entryArgs.at(in.index)
-                                            : exec::libc::parseLong(seed.args.at(in.index - 1), 10);
+    const std::int64_t v = seedValue(seed, in);
     s.add(in.value == ctx.num_val(v, in.value.get_sort()));
   }
   for (std::size_t j = 0; j < enc.nondet.size() && j < seed.nondet.size(); ++j)
@@ -259,7 +263,11 @@ SpecPartition analyse(const Problem& problem, int seedIndex, const Violation& sp
   seed.info.line = problem.suite->tests[static_cast<std::size_t>(seedIndex)].text;
   seed.info.failing = true;
   seed.info.violated = spec.words;
-  seed.covered = coverageOf(exec::run(*problem.program, task.test->input, ro));
+  // The suite ran with coverage: the seed's run is there already.
+  const exec::RunResult& seedRun =
+      problem.results->results[static_cast<std::size_t>(seedIndex)].run;
+  seed.covered = coverageOf(
+      seedRun.stmtHits.empty() ? exec::run(*problem.program, task.test->input, ro) : seedRun);
 
   std::vector<Candidate> pool;
   std::set<std::vector<bool>> coverages{seed.covered};
@@ -350,6 +358,8 @@ TechniqueInfo satTarTechnique() {
   t.scope = TechniqueScope::Suite;
   t.options = {"unwind", "ints", "suspect-inputs", "timeout", "max-memory", "rounds", "muc-only"};
   t.run = sattar;
+  t.takesCounterexample = true;
+  t.needsSpecification = true;
   return t;
 }
 

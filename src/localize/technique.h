@@ -128,6 +128,10 @@ struct TechniqueInfo {
   TechniqueScope scope = TechniqueScope::Suite;
   std::vector<std::string> options;  ///< names of the options it reads (options.h)
   std::function<Result(const Problem&)> run;
+  /// Without tests it explains a BMC counterexample (every per-test technique does).
+  bool takesCounterexample = false;
+  /// It needs a specification: assertions in the program, or a golden/expected oracle.
+  bool needsSpecification = false;
   bool perFailingTest() const { return scope == TechniqueScope::FailingTest; }
 };
 

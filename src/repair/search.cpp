@@ -25,9 +25,7 @@
 namespace culprit::repair {
 namespace {
 
-double msSince(std::chrono::steady_clock::time_point t) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
-}
+using detail::msSince;
 
 /// The candidates of one size in a fixed order (sites ascending, alternatives fastest), minus
 /// those blocked. Blocks are kept by the mutations they pin: a must block of candidate C with

@@ -24,13 +24,9 @@
 #include <unordered_set>
 
 namespace culprit::repair::detail {
-namespace {
-
 double msSince(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
 }
-
-}  // namespace
 
 MetaFormula::MetaFormula(z3::context& ctx, const ir::Program& program,
                          const std::vector<Site>& sites, const exec::RunInput* input,
@@ -98,16 +94,23 @@ solve::Answer MetaFormula::check(const std::vector<Mutation>& candidate,
     // The run is determined: its model is the choices. It exists unless an assume() fails.
     // Terms without a chosen alternative keep the original program's values (original_).
     mutated_.clear();
-    z3::model m(ctx), none(ctx);
+    if (!original_) {
+      z3::model none(ctx);
+      for (const encode::Choice& c : enc_.choices) {
+        z3::func_decl d = c.selected.decl();
+        z3::expr no = ctx.bool_val(false);
+        none.add_const_interp(d, no);
+      }
+      original_ = std::make_unique<localize::TermValues>(none);
+    }
+    z3::model m(ctx);
     for (unsigned i = 0; i < assumptions.size(); ++i) {
       z3::func_decl d = enc_.choices[i].selected.decl();
       const bool chosen = !assumptions[static_cast<int>(i)].is_not();
-      z3::expr v = ctx.bool_val(chosen), no = ctx.bool_val(false);
+      z3::expr v = ctx.bool_val(chosen);
       m.add_const_interp(d, v);
-      none.add_const_interp(d, no);
       if (chosen) mutated_.push_back(i);
     }
-    if (!original_) original_ = std::make_unique<localize::TermValues>(none);
     values_ = std::make_unique<localize::TermValues>(
         m, original_.get(), [this](const z3::expr& e) { return unchanged(e); });
     for (const encode::HardClause& h : enc_.hard)

@@ -8,12 +8,16 @@
 #include "repair/repair.h"
 #include "solve/session.h"
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <optional>
 #include <unordered_map>
 
 namespace culprit::repair::detail {
+
+/// Milliseconds since `t`.
+double msSince(std::chrono::steady_clock::time_point t);
 
 /// The program with every site's alternatives, encoded once for one input (or for all inputs
 /// of an assertion oracle), with a session holding its non-demand clauses.
