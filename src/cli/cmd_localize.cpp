@@ -6,6 +6,7 @@
 #include "ir/error.h"
 #include "localize/bmc.h"
 #include "localize/driver.h"
+#include "localize/formula.h"
 #include "localize/technique.h"
 
 #include <algorithm>
@@ -92,7 +93,7 @@ std::string findCounterexample(const LocalizeCommand& c, LoadedSuite& s) {
   bo.unwind = c.formula.unwind;
   bo.entry = s.options.run.entry;
   bo.timeoutSeconds = c.formula.timeoutSeconds;
-  if (c.formula.ints == localize::FormulaOptions::Ints::Math) bo.ints = encode::Ints::Math;
+  bo.ints = localize::resolveInts(c.formula.ints, *s.program);
   localize::BmcResult r = localize::findViolation(*s.program, bo);
   using V = localize::BmcResult::Verdict;
   if (r.verdict == V::NoViolation && r.preconditionUnsatisfiable)

@@ -86,6 +86,8 @@ private:
                        ir::IntKind bk) const;
   Checked signedProduct(const z3::expr& a, const z3::expr& b) const;
   Checked constantProduct(const z3::expr& a, const z3::expr& c) const;
+  /// Bits of `e` that carry its value: the source width of a sign extension, else its width.
+  static unsigned significantBits(const z3::expr& e);
   Checked shift(ir::BinOp op, ir::IntKind k, const z3::expr& a, const z3::expr& b,
                 ir::IntKind bk) const;
   /// Math mode: every value of `from` is a value of `to`.

@@ -43,6 +43,12 @@ enum class Unexplored : std::uint8_t {
          ///< a side that may escape (return, exit, output, ...) is Free
 };
 const char* familyName(Family f);
+/// The exact integer encoding that suits `program`: Math when it multiplies, divides or takes
+/// the remainder of two non-constant operands and has no bitwise operator or variable shift
+/// (z3 bit-blasts a 64-bit product into a circuit its SAT core searches slowly, while its
+/// arithmetic core handles bounded products well; bitwise operators are slow with integers);
+/// BitVector otherwise. Both are exact (see Ints), so the choice changes speed, not MCSs.
+Ints preferredInts(const ir::Program& program);
 
 /// Mutation repair (repair/): an expression with alternatives, each chosen by a Boolean constant
 /// of the encoding (Encoding::choices, alternative k = 1, 2, ... in the order below). With no

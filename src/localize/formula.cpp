@@ -85,8 +85,7 @@ TaskExpectation taskExpectation(z3::context& ctx, const FormulaTask& task) {
 encode::EncodeOptions encodeOptions(const FormulaTask& task, encode::Family family) {
   encode::EncodeOptions o;
   o.family = family;
-  o.ints = task.options.ints == FormulaOptions::Ints::Math ? encode::Ints::Math
-                                                           : encode::Ints::BitVector;
+  o.ints = taskInts(task);
   o.granularity = task.options.granularity == FormulaOptions::Granularity::Instance
                       ? encode::Granularity::Instance
                       : encode::Granularity::Statement;
@@ -141,8 +140,21 @@ std::unique_ptr<solve::Context> makeSolverContext(const FormulaTask& task) {
   }
 }
 
+encode::Ints resolveInts(FormulaOptions::Ints ints, const ir::Program& program) {
+  switch (ints) {
+  case FormulaOptions::Ints::BitVector: return encode::Ints::BitVector;
+  case FormulaOptions::Ints::Math: return encode::Ints::Math;
+  case FormulaOptions::Ints::Auto: break;
+  }
+  return encode::preferredInts(program);
+}
+
+encode::Ints taskInts(const FormulaTask& task) {
+  return resolveInts(task.options.ints, *task.program);
+}
+
 std::string solverLogic(const FormulaTask& task, bool usesArrays) {
-  return task.options.ints == FormulaOptions::Ints::BitVector && !usesArrays ? "QF_BV" : "";
+  return taskInts(task) == encode::Ints::BitVector && !usesArrays ? "QF_BV" : "";
 }
 
 std::uint64_t clauseWeight(double score) {

@@ -42,6 +42,11 @@ TaskExpectation taskExpectation(const FormulaTask& task);
 /// Same, observing the golden run in `ctx`.
 TaskExpectation taskExpectation(z3::context& ctx, const FormulaTask& task);
 
+/// `ints` for `program` (Auto: encode::preferredInts).
+encode::Ints resolveInts(FormulaOptions::Ints ints, const ir::Program& program);
+/// The integer encoding of the task's formulas.
+encode::Ints taskInts(const FormulaTask& task);
+
 /// The encoder options a task implies for `family`.
 encode::EncodeOptions encodeOptions(const FormulaTask& task, encode::Family family);
 

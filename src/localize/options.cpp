@@ -119,8 +119,12 @@ std::vector<OptionSpec> makeSpecs() {
   std::vector<OptionSpec> all;
   all.push_back(
       unsignedOption("unwind", encoding, "loop and recursion unwinding bound", &O::unwind));
-  all.push_back(choiceOption("ints", encoding, "integer semantics: bv (exact C) or math", &O::ints,
-                             {"bv", "math"}, {O::Ints::BitVector, O::Ints::Math}));
+  all.push_back(choiceOption("ints", encoding,
+                             "exact C integers as bit-vectors (bv) or range-checked integers "
+                             "(math); auto: math for programs that multiply or divide two "
+                             "variables and use no bitwise operators, bv otherwise",
+                             &O::ints, {"auto", "bv", "math"},
+                             {O::Ints::Auto, O::Ints::BitVector, O::Ints::Math}));
   all.push_back(choiceOption("granularity", encoding,
                              "soft groups: one per statement or per executed instance",
                              &O::granularity, {"statement", "instance"},

@@ -16,14 +16,15 @@ namespace culprit::localize {
 
 /// Options of the formula-based techniques (ignored by spectrum-based ones).
 struct FormulaOptions {
-  enum class Ints { BitVector, Math };
+  /// Auto: encode::preferredInts of the program.
+  enum class Ints { Auto, BitVector, Math };
   enum class Granularity { Statement, Instance };
   /// ofc: which MCSs make the search explore a branch side (see `expand`).
   enum class Expand { Paths, Conditions };
   /// agx: after a refinement, go on in the same solver session (Keep, as in the paper) or
   /// start a new one holding only the latest formula (Rebuild).
   enum class RefineSession { Keep, Rebuild };
-  Ints ints = Ints::BitVector;
+  Ints ints = Ints::Auto;
   Granularity granularity = Granularity::Statement;
   unsigned unwind = 10;        ///< loop/recursion unwinding bound of the program formula
   unsigned maxSize = 3;        ///< MCS size bound (0: none)

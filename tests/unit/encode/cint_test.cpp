@@ -2,6 +2,7 @@
 // modes: every operation on sampled operands (exhaustive for 8-bit kinds) must give the
 // interpreter's value, and be undefined exactly when the interpreter reports a fault.
 #include "encode/cint.h"
+#include "encode_test_util.h"
 #include "exec/arith.h"
 
 #include <gtest/gtest.h>
@@ -129,3 +130,25 @@ INSTANTIATE_TEST_SUITE_P(Modes, CIntsAgainstInterpreter,
 
 }  // namespace
 }  // namespace culprit::encode::detail
+
+namespace culprit::encode::test {
+namespace {
+
+Ints preferredFor(const std::string& body) {
+  return preferredInts(*compile("int f(int a, int b, unsigned u) {\n" + body + "\n}\n"));
+}
+
+TEST(PreferredInts, MathOnlyForProductsOfTwoVariablesWithoutBitwiseOperators) {
+  EXPECT_EQ(preferredFor("return a + b;"), Ints::BitVector);
+  EXPECT_EQ(preferredFor("return a * 3 + b / 2;"), Ints::BitVector);  // linear
+  EXPECT_EQ(preferredFor("long x = (long)a * a; return x > 0;"), Ints::Math);
+  EXPECT_EQ(preferredFor("a *= b; return a;"), Ints::Math);
+  EXPECT_EQ(preferredFor("return a % b;"), Ints::Math);
+  EXPECT_EQ(preferredFor("return a * b + (a & 1);"), Ints::BitVector);
+  EXPECT_EQ(preferredFor("return a * b + (a << b);"), Ints::BitVector);
+  EXPECT_EQ(preferredFor("return a * b + (a << 2);"), Ints::Math);  // a constant shift
+  EXPECT_EQ(preferredFor("return a * b + ~u;"), Ints::BitVector);
+}
+
+}  // namespace
+}  // namespace culprit::encode::test

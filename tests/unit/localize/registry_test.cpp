@@ -40,7 +40,7 @@ TEST(Options, SetRejectsBadValuesWithTheOptionsName) {
   EXPECT_EQ(setOption(o, "max-size", "2x"), "max-size: '2x' is not a non-negative integer");
   EXPECT_EQ(setOption(o, "timeout", "soon"),
             "timeout: 'soon' is not a non-negative number of seconds");
-  EXPECT_EQ(setOption(o, "ints", "float"), "ints: 'float' is not one of bv, math");
+  EXPECT_EQ(setOption(o, "ints", "float"), "ints: 'float' is not one of auto, bv, math");
   EXPECT_EQ(setOption(o, "colour", "red"), "unknown option 'colour'");
   EXPECT_EQ(o.maxSize, FormulaOptions().maxSize);  // untouched
 }
