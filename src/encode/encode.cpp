@@ -150,6 +150,28 @@ std::int64_t modelValue(const z3::model& model, const z3::expr& v, ir::IntKind t
   return exec::arith::convert(i, type);
 }
 
+z3::expr valueWithin(const z3::expr& v, ir::IntKind type, std::int64_t lo, std::int64_t hi) {
+  z3::context& ctx = v.ctx();
+  const int w = exec::arith::bits(type);
+  const bool isSigned = exec::arith::signedKind(type);
+  // Unsigned 64-bit values above INT64_MAX are beyond what int64 bounds can name: the range
+  // then stops at INT64_MAX.
+  const __int128 min = isSigned ? -(static_cast<__int128>(1) << (w - 1)) : 0;
+  const __int128 max = std::min<__int128>(isSigned ? (static_cast<__int128>(1) << (w - 1)) - 1
+                                                   : (static_cast<__int128>(1) << w) - 1,
+                                          INT64_MAX);
+  const auto low = static_cast<std::int64_t>(std::max<__int128>(lo, min));
+  const auto high = static_cast<std::int64_t>(std::min<__int128>(hi, max));
+  if (low > high) return ctx.bool_val(false);
+  if (v.is_bool()) return ctx.bool_val(low <= 1 && high >= 0);
+  if (v.is_int()) return v >= ctx.int_val(low) && v <= ctx.int_val(high);
+  const unsigned width = v.get_sort().bv_size();
+  const z3::expr l = ctx.bv_val(static_cast<std::uint64_t>(low), width);
+  const z3::expr h = ctx.bv_val(static_cast<std::uint64_t>(high), width);
+  if (isSigned) return z3::sge(v, l) && z3::sle(v, h);
+  return z3::uge(v, l) && z3::ule(v, h);
+}
+
 namespace {
 
 /// Occurrence of each instance of the given statements on the model's path.

@@ -325,5 +325,8 @@ std::vector<AngelicInstance> angelicValues(const Encoding& enc, const z3::model&
 
 /// The value of `v` (of C type `type`) in `model`, normalised as the interpreter holds it.
 std::int64_t modelValue(const z3::model& model, const z3::expr& v, ir::IntKind type);
+/// `lo <= value <= hi` for the value term `v` of C type `type` (bit-vector or integer), the
+/// bounds clamped to the type's range (false when nothing of the type lies between them).
+z3::expr valueWithin(const z3::expr& v, ir::IntKind type, std::int64_t lo, std::int64_t hi);
 
 }  // namespace culprit::encode

@@ -19,6 +19,11 @@ Result runTechnique(const TechniqueInfo& technique, const Problem& problem) {
     const testing::Oracle assertionsOnly;
     replayAll(r.diagnoses, *problem.program, test,
               problem.oracle ? *problem.oracle : assertionsOnly, problem.runOptions);
+    exec::RunOptions traced = problem.runOptions;
+    traced.trace = true;
+    traced.coverage = false;
+    traced.observer = nullptr;
+    recordOriginals(r.diagnoses, exec::run(*problem.program, test.input, traced));
   }
   r.totalMs =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();

@@ -216,8 +216,8 @@ Diagnosis toDiagnosis(const FormulaTask& task, const encode::Encoding& enc, cons
            std::tie(b.file, b.line, b.iteration, b.stmt);
   });
   for (const encode::AngelicInstance& a : encode::angelicValues(enc, model, groups))
-    d.angelic.push_back(
-        AngelicValue{a.key.stmt, a.key.occurrence, a.value, a.kind != encode::InstanceKind::Value});
+    d.angelic.push_back(AngelicValue{a.key.stmt, a.key.occurrence, a.value,
+                                     a.kind != encode::InstanceKind::Value, std::nullopt});
   d.weight = weight;
   return d;
 }
@@ -274,6 +274,9 @@ std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask
 
 void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
                         solve::Context& context, double secondsLeft, Result& r) {
+  const solve::Deadline deadline = task.options.timeoutSeconds > 0
+                                       ? solve::Deadline::after(std::max(0.001, secondsLeft))
+                                       : solve::Deadline();
   solve::Session session(context.z3(), context.sessionOptions(solverLogic(task, enc.usesArrays)));
   for (const encode::HardClause& h : enc.hard)
     session.addHard(h.clause);
@@ -287,6 +290,8 @@ void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
   std::unique_ptr<solve::McsEnumerator> enumerator = makeEnumerator(task, session, secondsLeft);
   const solve::McsResult mr = solve::enumerateMcses(session, *enumerator);
   const bool weighted = !session.unitWeights();
+  std::optional<AngelicPolisher> polisher;
+  std::size_t polished = 0;
   for (const solve::Mcs& mcs : mr.mcses) {
     if (mcs.softs.empty()) {
       addNote(r, "the formula does not fail: the oracle of this failure is not encoded");
@@ -297,10 +302,13 @@ void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
       groups.push_back(groupOf[s]);
     r.diagnoses.push_back(
         toDiagnosis(task, enc, mcs.model, groups, weighted ? static_cast<double>(mcs.weight) : 0));
+    if (!polisher) polisher.emplace(task, enc, context);
+    polished += polisher->polish(r.diagnoses.back(), groups, deadline) ? 1 : 0;
   }
   addNote(r, stopNote(mr.stop, mr.detail, task.options));
-  r.stats.solverMs = mr.solver.solverMs;
-  r.stats.queries = mr.solver.queries;
+  if (polished) r.notes.push_back(AngelicPolisher::kNote);
+  r.stats.solverMs = mr.solver.solverMs + (polisher ? polisher->solverMs() : 0);
+  r.stats.queries = mr.solver.queries + (polisher ? polisher->queries() : 0);
   r.stats.maxCore = mr.solver.maxCore;
   r.stats.soft = groupOf.size();
   r.stats.hard = enc.hard.size();

@@ -212,7 +212,7 @@ Result localizeDeviations(const FormulaTask& given) {
     for (const Condition& c : m.set) {
       const ir::Stmt& s = task.program->stmt(c.key.stmt);
       deviation.locations.push_back({c.key.stmt, s.range.file, s.range.line, c.iteration});
-      deviation.angelic.push_back({c.key.stmt, c.key.occurrence, c.decision ? 0 : 1, true});
+      deviation.angelic.push_back({c.key.stmt, c.key.occurrence, c.decision ? 0 : 1, true, {}});
       deviation.path.push_back({c.key.stmt, c.key.occurrence, c.decision ? 0 : 1, true});
     }
     for (Diagnosis& d : part.diagnoses)

@@ -6,6 +6,8 @@
 // is what "the diagnosis, replayed concretely" means for a path the formula did not encode.
 #include "localize/replay.h"
 
+#include <map>
+
 namespace culprit::localize {
 
 exec::FixedHooks angelicHooks(const std::vector<AngelicValue>& angelic) {
@@ -46,6 +48,19 @@ void replayAll(std::vector<Diagnosis>& diagnoses, const ir::Program& program,
                const exec::RunOptions& run) {
   for (Diagnosis& d : diagnoses)
     d.feasible = replay(program, test, d.angelic, oracle, run);
+}
+
+void recordOriginals(std::vector<Diagnosis>& diagnoses, const exec::RunResult& failing) {
+  std::map<exec::InstanceKey, std::int64_t> produced;
+  for (const exec::TraceEntry& t : failing.trace)
+    if (t.hasValue)
+      produced[t.key] = t.value;
+    else if (t.decision >= 0)
+      produced[t.key] = t.decision;
+  for (Diagnosis& d : diagnoses)
+    for (AngelicValue& a : d.angelic)
+      if (auto it = produced.find({a.stmt, a.occurrence}); it != produced.end())
+        a.original = it->second;
 }
 
 }  // namespace culprit::localize

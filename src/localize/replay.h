@@ -25,6 +25,10 @@ Feasibility replay(const ir::Program& program, const testing::TestCase& test,
                    const std::vector<AngelicValue>& angelic, const testing::Oracle& oracle,
                    const exec::RunOptions& run);
 
+/// Sets AngelicValue::original of every angelic value of `diagnoses` to what the instance
+/// produced in `failing` (a traced run of the failing test).
+void recordOriginals(std::vector<Diagnosis>& diagnoses, const exec::RunResult& failing);
+
 /// Replays every diagnosis of `diagnoses` and records the verdict in it.
 void replayAll(std::vector<Diagnosis>& diagnoses, const ir::Program& program,
                const testing::TestCase& test, const testing::Oracle& oracle,

@@ -42,6 +42,8 @@ struct AngelicValue {
   std::uint32_t occurrence = 0;  ///< which execution of the statement
   std::int64_t value = 0;        ///< the value, or for a branch its direction (1/0)
   bool branch = false;
+  /// What the failing run produced at this instance (unset when it never executed it).
+  std::optional<std::int64_t> original;
 };
 
 enum class Feasibility { Unchecked, Feasible, Infeasible };

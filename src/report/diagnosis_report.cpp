@@ -72,8 +72,14 @@ std::string angelicText(const ir::Program& program, const OwnTexts& texts,
   const std::string part = texts.of(a.stmt);
   std::string where = fmt::format("line {}{} (execution {})", s.range.line,
                                   part.empty() ? "" : " `" + part + "`", a.occurrence + 1);
-  if (a.branch) return fmt::format("{}: condition {}", where, a.value ? "true" : "false");
-  return fmt::format("{}: {} = {}", where, producedName(program, s), a.value);
+  if (a.branch) {
+    const bool flips = a.original && (*a.original != 0) != (a.value != 0);
+    return fmt::format("{}: condition {}{}", where, a.value ? "true" : "false",
+                       flips ? " (failing run: " + std::string(*a.original ? "true" : "false") + ")"
+                             : "");
+  }
+  return fmt::format("{}: {} = {}{}", where, producedName(program, s), a.value,
+                     a.original ? fmt::format(" (failing run: {})", *a.original) : "");
 }
 
 nlohmann::json locationJson(const ir::Program& program, const OwnTexts& texts,
@@ -134,10 +140,13 @@ std::string onDemandText(const localize::Stats& s) {
 nlohmann::json angelicJson(const ir::Program& program, const localize::AngelicValue& a) {
   const ir::Stmt& s = program.stmt(a.stmt);
   nlohmann::json j = {{"line", s.range.line}, {"execution", a.occurrence + 1}};
-  if (a.branch)
+  if (a.branch) {
     j["branch"] = a.value != 0;
-  else
+    if (a.original) j["original"] = *a.original != 0;
+  } else {
     j["name"] = producedName(program, s), j["value"] = a.value;
+    if (a.original) j["original"] = *a.original;
+  }
   return j;
 }
 

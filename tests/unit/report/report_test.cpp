@@ -72,11 +72,11 @@ TEST(DiagnosisReport, TextAndJsonCarryLocationsAngelicValuesAndFeasibility) {
   r.incompleteReason = "size bound 1 reached";
   localize::Diagnosis d1;
   d1.locations.push_back({assign->id, assign->range.file, 5, 0});
-  d1.angelic.push_back({assign->id, 0, 2, false});
+  d1.angelic.push_back({assign->id, 0, 2, false, {}});
   d1.feasible = localize::Feasibility::Feasible;
   localize::Diagnosis d2;
   d2.locations.push_back({branch->id, branch->range.file, 6, 2});
-  d2.angelic.push_back({branch->id, 0, 0, true});
+  d2.angelic.push_back({branch->id, 0, 0, true, {}});
   d2.feasible = localize::Feasibility::Infeasible;
   r.diagnoses = {d1, d2};
   std::string text = report::diagnosesText(*p, r);
@@ -139,7 +139,7 @@ TEST(DiagnosisReport, StatementsSharingALineAreNamedByTheirOwnText) {
   localize::Diagnosis d;
   d.locations.push_back({step->id, step->range.file, 3, 0});
   d.locations.push_back({body->id, body->range.file, 4, 0});
-  d.angelic.push_back({step->id, 1, 7, false});
+  d.angelic.push_back({step->id, 1, 7, false, {}});
   r.diagnoses = {d};
   const std::string text = report::diagnosesText(*p, r);
   EXPECT_NE(text.find("q.c:3  i++    [in: for (i = 1; i < n; i++)]"), std::string::npos) << text;

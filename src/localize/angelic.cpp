@@ -1,0 +1,95 @@
+// Readable angelic values: see AngelicPolisher in formula.h.
+#include "localize/formula.h"
+
+#include <algorithm>
+#include <map>
+
+namespace culprit::localize {
+
+const char* AngelicPolisher::kNote =
+    "angelic values are chosen within 10 (else 1000, else 10^6) of a value the failing run "
+    "produced at that statement, or of 0, where the formula allows";
+
+struct AngelicPolisher::State {
+  const FormulaTask& task;
+  const encode::Encoding& enc;
+  solve::Session session;
+  std::vector<std::uint32_t> enforced;  ///< relevant groups, in the order of `selectors`
+  /// Distinct values each statement produced in the failing run (a few at most).
+  std::map<ir::StmtId, std::vector<std::int64_t>> produced;
+
+  State(const FormulaTask& t, const encode::Encoding& e, solve::Context& context)
+      : task(t), enc(e),
+        session(context.z3(), context.sessionOptions(solverLogic(t, e.usesArrays))) {}
+};
+
+AngelicPolisher::AngelicPolisher(const FormulaTask& task, const encode::Encoding& enc,
+                                 solve::Context& context)
+    : state_(std::make_unique<State>(task, enc, context)) {
+  for (const encode::HardClause& h : enc.hard)
+    state_->session.addHard(h.clause);
+  for (std::uint32_t g = 0; g < enc.groups.size(); ++g)
+    if (enc.groups[g].relevant) state_->enforced.push_back(g);
+  constexpr std::size_t kCenters = 4;
+  for (const exec::TraceEntry& t : traceRun(task, nullptr).trace) {
+    if (!t.hasValue) continue;
+    std::vector<std::int64_t>& values = state_->produced[t.key.stmt];
+    if (values.size() < kCenters &&
+        std::find(values.begin(), values.end(), t.value) == values.end())
+      values.push_back(t.value);
+  }
+}
+
+AngelicPolisher::~AngelicPolisher() = default;
+
+double AngelicPolisher::solverMs() const { return state_->session.stats().solverMs; }
+std::size_t AngelicPolisher::queries() const { return state_->session.stats().queries; }
+
+bool AngelicPolisher::polish(Diagnosis& d, std::span<const std::uint32_t> groups,
+                             const solve::Deadline& deadline) {
+  State& s = *state_;
+  z3::context& ctx = s.session.ctx();
+  z3::expr_vector base(ctx);
+  for (std::uint32_t g : s.enforced)
+    if (std::find(groups.begin(), groups.end(), g) == groups.end())
+      base.push_back(s.enc.groups[g].selector);
+  for (const std::int64_t distance : {10LL, 1000LL, 1000000LL}) {
+    if (deadline.expired()) return false;
+    z3::expr near = ctx.bool_val(true);
+    bool any = false;
+    for (std::uint32_t g : groups)
+      for (std::uint32_t i : s.enc.groups[g].instances) {
+        const encode::Instance& inst = s.enc.instances[i];
+        if (inst.kind != encode::InstanceKind::Value) continue;
+        any = true;
+        auto within = [&](std::int64_t center) {
+          const auto lo = static_cast<std::int64_t>(
+              std::max<__int128>(static_cast<__int128>(center) - distance, INT64_MIN));
+          const auto hi = static_cast<std::int64_t>(
+              std::min<__int128>(static_cast<__int128>(center) + distance, INT64_MAX));
+          return encode::valueWithin(inst.value, inst.type, lo, hi);
+        };
+        z3::expr options = within(0);
+        auto it = s.produced.find(inst.origin.stmt);
+        if (it != s.produced.end())
+          for (std::int64_t v : it->second)
+            options = options || within(v);
+        near = near && z3::implies(inst.reached, options);
+      }
+    if (!any) return false;  // branches only: a direction is as readable as it gets
+    const z3::expr literal = s.session.freshBool("readable");
+    s.session.addHard(z3::implies(literal, near));
+    z3::expr_vector assumptions = base;
+    assumptions.push_back(literal);
+    if (s.session.check(assumptions, deadline) != solve::Answer::Sat) continue;
+    const z3::model model = s.session.model();
+    d.angelic.clear();
+    for (const encode::AngelicInstance& a : encode::angelicValues(s.enc, model, groups))
+      d.angelic.push_back(AngelicValue{a.key.stmt, a.key.occurrence, a.value,
+                                       a.kind != encode::InstanceKind::Value, std::nullopt});
+    return true;
+  }
+  return false;
+}
+
+}  // namespace culprit::localize
