@@ -7,7 +7,9 @@
 #include "localize/bmc.h"
 #include "localize/driver.h"
 #include "localize/formula.h"
+#include "localize/replay.h"
 #include "localize/technique.h"
+#include "report/model.h"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -24,67 +26,8 @@ struct LocalizeCommand {
   std::size_t top = 20;
   localize::FormulaOptions formula;
   std::vector<int> onlyTests;  ///< explain only these failing tests (1-based indexes)
+  std::string output;          ///< -o: write the report there instead of stdout
 };
-
-std::string aggregateText(const ir::Program& program, const localize::Aggregate& agg) {
-  auto where = [&](const localize::AggregateEntry& e) {
-    ir::SourceRange at;
-    at.file = e.location.file, at.line = e.location.line;
-    return at;
-  };
-  std::string text = fmt::format("== aggregate over {} failing tests: locations in every report, "
-                                 "by average rank\n",
-                                 agg.reports);
-  for (const auto& e : agg.common)
-    text += fmt::format("  {:>6.1f}  {}  {}\n", e.averageRank, program.where(where(e)),
-                        program.sourceLine(where(e)));
-  if (agg.common.empty()) text += "  (no location is in every report)\n";
-  text += fmt::format("== union: {} locations in some report\n", agg.all.size());
-  for (const auto& e : agg.all)
-    text += fmt::format("  {:>3}/{} reports, average rank {:.1f}  {}  {}\n", e.reports, agg.reports,
-                        e.averageRank, program.where(where(e)), program.sourceLine(where(e)));
-  return text;
-}
-
-nlohmann::json aggregateJson(const ir::Program& program, const localize::Aggregate& agg) {
-  auto entries = [&](const std::vector<localize::AggregateEntry>& list) {
-    nlohmann::json out = nlohmann::json::array();
-    for (const auto& e : list)
-      out.push_back({{"file", program.files[e.location.file].path},
-                     {"line", e.location.line},
-                     {"average_rank", e.averageRank},
-                     {"reports", e.reports}});
-    return out;
-  };
-  return {{"common", entries(agg.common)}, {"union", entries(agg.all)}};
-}
-
-/// The per-test reports of a per-test technique, then the aggregate when there are several.
-std::string perTestReport(const LocalizeCommand& c, const localize::LocalizeReport& report,
-                          const LoadedSuite& s, const testing::SuiteResult& results) {
-  const bool json = parseFormat(c.common.format) == report::Format::Json;
-  nlohmann::json runs = nlohmann::json::array();
-  std::string text;
-  for (const localize::TestRun& t : report.perTest) {
-    const testing::TestResult& r = results.results[t.test];
-    if (json) {
-      nlohmann::json j = report::diagnosesJson(*s.program, t.result);
-      j["test"] = {{"index", r.index}, {"line", s.suite.tests[t.test].text}, {"reason", r.reason}};
-      runs.push_back(std::move(j));
-    } else {
-      text += fmt::format("== failing test {}: {}  ({})\n", r.index, s.suite.tests[t.test].text,
-                          r.reason);
-      text += report::diagnosesText(*s.program, t.result, c.top) + "\n";
-    }
-  }
-  if (!report.aggregate) return json ? runs[0].dump(2) + "\n" : text;
-  if (!json) return text + aggregateText(*s.program, *report.aggregate);
-  nlohmann::json all = {{"technique", c.technique},
-                        {"complete", report.complete()},
-                        {"runs", runs},
-                        {"aggregate", aggregateJson(*s.program, *report.aggregate)}};
-  return all.dump(2) + "\n";
-}
 
 /// No failing test given: search a violating input with bounded model checking, confirm it by
 /// concrete replay and make it the suite's only test. Returns the text that reports it.
@@ -124,6 +67,29 @@ std::string findCounterexample(const LocalizeCommand& c, LoadedSuite& s) {
                                               : r.replay.message);
 }
 
+/// The failing run of every per-test result and the replays of its first `top` diagnoses.
+std::vector<report::ReplayedRuns> replayedRuns(const report::LocalizeModel& m,
+                                               const localize::Problem& problem) {
+  std::vector<report::ReplayedRuns> runs;
+  exec::RunOptions traced = problem.runOptions;
+  traced.trace = true;
+  for (std::size_t i = 0; i < m.outcome->perTest.size(); ++i) {
+    const localize::TestRun& t = m.outcome->perTest[i];
+    const testing::TestCase& test = m.suite->tests[t.test];
+    report::ReplayedRuns r;
+    r.test = t.test;
+    r.run = i;
+    r.failing = exec::run(*m.program, test.input, traced);
+    const std::size_t shown =
+        m.top ? std::min(m.top, t.result.diagnoses.size()) : t.result.diagnoses.size();
+    for (std::size_t d = 0; d < shown; ++d)
+      r.angelic.push_back(
+          localize::tracedReplay(*m.program, test, t.result.diagnoses[d].angelic, traced));
+    runs.push_back(std::move(r));
+  }
+  return runs;
+}
+
 int runLocalize(const LocalizeCommand& c) {
   const localize::TechniqueInfo* technique = localize::findTechnique(c.technique);
   if (!technique)
@@ -152,19 +118,23 @@ int runLocalize(const LocalizeCommand& c) {
   problem.oracle = &s.oracle;
   problem.runOptions = s.options.run;
   problem.runOptions.coverage = false;
-  const localize::LocalizeReport report = localize::localizeAll(*technique, problem, c.onlyTests);
-  const report::Format format = parseFormat(c.common.format);
-  if (report.suite) {
-    report::RankingReportOptions ro;
-    ro.top = c.top;
-    const std::string ranking = report::renderRanking(*s.program, *report.suite, format, ro);
-    emit(format == report::Format::Json ? ranking : preface + ranking);
-    return kExitOk;
-  }
-  if (report.perTest.empty())
+  const localize::LocalizeReport outcome = localize::localizeAll(*technique, problem, c.onlyTests);
+  if (!outcome.suite && outcome.perTest.empty())
     throw UserError("none of the selected tests fails", c.suite.tests, 0, 0, kExitNoFailure);
-  const std::string text = perTestReport(c, report, s, results);
-  emit(format == report::Format::Json ? text : preface + text);
+  report::LocalizeModel model;
+  model.program = s.program.get();
+  model.technique = technique;
+  for (const std::string& name : technique->options)
+    if (const localize::OptionSpec* spec = localize::findOption(name))
+      model.options.emplace_back(name, spec->get(c.formula));
+  model.suite = &s.suite;
+  model.results = &results;
+  model.outcome = &outcome;
+  model.preface = preface;
+  model.top = c.top;
+  const report::Renderer& renderer = *report::findRenderer(c.common.format);
+  if (renderer.needsRuns) model.runs = replayedRuns(model, problem);
+  writeOutput(renderer.render(model), c.output);
   return kExitOk;
 }
 
@@ -194,8 +164,16 @@ void addTechniqueOptions(CLI::App& cmd, const std::shared_ptr<LocalizeCommand>& 
 void addLocalizeCommand(CLI::App& app, int& status) {
   auto c = std::make_shared<LocalizeCommand>();
   CLI::App* cmd = app.add_subcommand("localize", "rank or diagnose suspicious statements");
-  addCommonOptions(*cmd, c->common);
+  std::vector<std::string> formats;
+  std::string formatHelp = "output format:";
+  for (const report::Renderer& r : report::renderers()) {
+    formats.push_back(r.name);
+    formatHelp += "\n  " + r.name + ": " + r.help;
+  }
+  addCommonOptions(*cmd, c->common, formats, formatHelp);
   addSuiteOptions(*cmd, c->suite);
+  cmd->add_option("-o,--output", c->output,
+                  "write the report to this file (written whole, or not at all)");
   std::string techniques;
   for (const localize::TechniqueInfo& t : localize::techniques())
     techniques += "\n  " + t.name + ": " + t.help;

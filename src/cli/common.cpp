@@ -10,7 +10,8 @@
 
 namespace culprit::cli {
 
-void addCommonOptions(CLI::App& cmd, CommonOptions& o) {
+void addCommonOptions(CLI::App& cmd, CommonOptions& o, const std::vector<std::string>& formats,
+                      const std::string& formatHelp) {
   cmd.add_option("program", o.program, "C source file of the program under test")->required();
   cmd.add_option("-I", o.frontend.includeDirs, "add an include directory")->take_all();
   cmd.add_option("-D", o.frontend.defines, "define a macro (NAME or NAME=VALUE)")->take_all();
@@ -24,8 +25,8 @@ void addCommonOptions(CLI::App& cmd, CommonOptions& o) {
   cmd.add_option("--step-limit", o.stepLimit, "statement executions per run before giving up")
       ->capture_default_str();
   cmd.add_option("--jobs,-j", o.jobs, "parallel test runs (default: all cores)");
-  cmd.add_option("--format", o.format, "output format: text or json")
-      ->check(CLI::IsMember({"text", "json"}))
+  cmd.add_option("--format", o.format, formatHelp)
+      ->check(CLI::IsMember(formats))
       ->capture_default_str();
 }
 
@@ -94,6 +95,20 @@ LoadedSuite loadSuite(const CommonOptions& common, const SuiteOptionsCli& suiteO
 void emit(const std::string& text) {
   std::fwrite(text.data(), 1, text.size(), stdout);
   std::fflush(stdout);
+}
+
+void writeOutput(const std::string& text, const std::string& path) {
+  if (path.empty() || path == "-") return emit(text);
+  const std::string temporary = path + ".tmp";
+  std::FILE* f = std::fopen(temporary.c_str(), "wb");
+  bool ok = f && std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  if (f) ok = std::fclose(f) == 0 && ok;
+  std::error_code error;
+  if (ok) std::filesystem::rename(temporary, path, error);
+  if (!ok || error) {
+    std::filesystem::remove(temporary, error);
+    throw UserError("cannot write the report", path, 0, 0, kExitBadInput);
+  }
 }
 
 }  // namespace culprit::cli

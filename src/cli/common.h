@@ -25,7 +25,10 @@ struct SuiteOptionsCli {
   std::string tests, golden, expected;
 };
 
-void addCommonOptions(CLI::App& cmd, CommonOptions& o);
+/// `formats`: the --format choices (default text|json), described by `formatHelp`.
+void addCommonOptions(CLI::App& cmd, CommonOptions& o,
+                      const std::vector<std::string>& formats = {"text", "json"},
+                      const std::string& formatHelp = "output format: text or json");
 void addSuiteOptions(CLI::App& cmd, SuiteOptionsCli& o);
 report::Format parseFormat(const std::string& name);
 
@@ -45,5 +48,9 @@ LoadedSuite loadSuite(const CommonOptions& common, const SuiteOptionsCli& suite,
 
 /// Prints a whole report to stdout at once.
 void emit(const std::string& text);
+/// Writes `text` to `path` whole (through a temporary file renamed into place, so a failure
+/// leaves no half-written report), or to stdout when `path` is empty. Throws UserError when
+/// the file cannot be written.
+void writeOutput(const std::string& text, const std::string& path);
 
 }  // namespace culprit::cli

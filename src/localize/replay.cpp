@@ -43,6 +43,15 @@ Feasibility replay(const ir::Program& program, const testing::TestCase& test,
              : Feasibility::Infeasible;
 }
 
+exec::RunResult tracedReplay(const ir::Program& program, const testing::TestCase& test,
+                             const std::vector<AngelicValue>& angelic,
+                             const exec::RunOptions& run) {
+  exec::FixedHooks hooks = angelicHooks(angelic);
+  exec::RunOptions options = run;
+  options.observer = &hooks;
+  return exec::run(program, test.input, options);
+}
+
 void replayAll(std::vector<Diagnosis>& diagnoses, const ir::Program& program,
                const testing::TestCase& test, const testing::Oracle& oracle,
                const exec::RunOptions& run) {

@@ -29,6 +29,10 @@ Feasibility replay(const ir::Program& program, const testing::TestCase& test,
 /// produced in `failing` (a traced run of the failing test).
 void recordOriginals(std::vector<Diagnosis>& diagnoses, const exec::RunResult& failing);
 
+/// The replay of `test` with `angelic` forced, as a run (with a trace when `run.trace`).
+exec::RunResult tracedReplay(const ir::Program& program, const testing::TestCase& test,
+                             const std::vector<AngelicValue>& angelic, const exec::RunOptions& run);
+
 /// Replays every diagnosis of `diagnoses` and records the verdict in it.
 void replayAll(std::vector<Diagnosis>& diagnoses, const ir::Program& program,
                const testing::TestCase& test, const testing::Oracle& oracle,

@@ -1,0 +1,113 @@
+// Text and JSON reports of `culprit localize`, and the renderer registry. A suite-scope
+// technique renders its ranking; a per-test technique one section per failing test, then the
+// aggregate when there are several (locations in every report by average rank, and the union).
+#include "report/model.h"
+#include "report/report.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace culprit::report {
+namespace {
+
+ir::SourceRange lineOf(const localize::AggregateEntry& e) {
+  ir::SourceRange at;
+  at.file = e.location.file, at.line = e.location.line;
+  return at;
+}
+
+std::string aggregateText(const ir::Program& program, const localize::Aggregate& agg) {
+  std::string text = fmt::format("== aggregate over {} failing tests: locations in every report, "
+                                 "by average rank\n",
+                                 agg.reports);
+  for (const auto& e : agg.common)
+    text += fmt::format("  {:>6.1f}  {}  {}\n", e.averageRank, program.where(lineOf(e)),
+                        program.sourceLine(lineOf(e)));
+  if (agg.common.empty()) text += "  (no location is in every report)\n";
+  text += fmt::format("== union: {} locations in some report\n", agg.all.size());
+  for (const auto& e : agg.all)
+    text += fmt::format("  {:>3}/{} reports, average rank {:.1f}  {}  {}\n", e.reports, agg.reports,
+                        e.averageRank, program.where(lineOf(e)), program.sourceLine(lineOf(e)));
+  return text;
+}
+
+nlohmann::json aggregateJson(const ir::Program& program, const localize::Aggregate& agg) {
+  auto entries = [&](const std::vector<localize::AggregateEntry>& list) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& e : list)
+      out.push_back({{"file", program.files[e.location.file].path},
+                     {"line", e.location.line},
+                     {"average_rank", e.averageRank},
+                     {"reports", e.reports}});
+    return out;
+  };
+  return {{"common", entries(agg.common)}, {"union", entries(agg.all)}};
+}
+
+/// The failing test a per-test result explains, as JSON.
+nlohmann::json testJson(const LocalizeModel& m, const localize::TestRun& t) {
+  const testing::TestResult& r = m.results->results[t.test];
+  return {{"index", r.index}, {"line", m.suite->tests[t.test].text}, {"reason", r.reason}};
+}
+
+}  // namespace
+
+std::string renderLocalizeText(const LocalizeModel& m) {
+  const localize::LocalizeReport& report = *m.outcome;
+  if (report.suite) {
+    RankingReportOptions ro;
+    ro.top = m.top;
+    return m.preface + renderRanking(*m.program, *report.suite, Format::Text, ro);
+  }
+  std::string text = m.preface;
+  for (const localize::TestRun& t : report.perTest) {
+    const testing::TestResult& r = m.results->results[t.test];
+    text += fmt::format("== failing test {}: {}  ({})\n", r.index, m.suite->tests[t.test].text,
+                        r.reason);
+    text += diagnosesText(*m.program, t.result, m.top) + "\n";
+  }
+  if (report.aggregate) text += aggregateText(*m.program, *report.aggregate);
+  return text;
+}
+
+std::string renderLocalizeJson(const LocalizeModel& m) {
+  const localize::LocalizeReport& report = *m.outcome;
+  if (report.suite) return renderRanking(*m.program, *report.suite, Format::Json);
+  nlohmann::json runs = nlohmann::json::array();
+  for (const localize::TestRun& t : report.perTest) {
+    nlohmann::json j = diagnosesJson(*m.program, t.result);
+    j["test"] = testJson(m, t);
+    runs.push_back(std::move(j));
+  }
+  if (!report.aggregate) return runs[0].dump(2) + "\n";
+  nlohmann::json all = {{"technique", m.technique->name},
+                        {"complete", report.complete()},
+                        {"runs", runs},
+                        {"aggregate", aggregateJson(*m.program, *report.aggregate)}};
+  return all.dump(2) + "\n";
+}
+
+const std::vector<Renderer>& renderers() {
+  static const std::vector<Renderer> all = {
+      {"text", "for the terminal", false, renderLocalizeText},
+      {"json", "machine-readable", false, renderLocalizeJson},
+      {"sarif", "SARIF 2.1.0 for code-scanning tools", false, renderSarif},
+      {"html", "one self-contained page: source, diagnoses, runs (use -o FILE)", true, renderHtml},
+  };
+  return all;
+}
+
+const Renderer* findRenderer(const std::string& name) {
+  for (const Renderer& r : renderers())
+    if (r.name == name) return &r;
+  return nullptr;
+}
+
+std::string rendererNames() {
+  std::string names;
+  for (const Renderer& r : renderers())
+    names += (names.empty() ? "" : ", ") + r.name;
+  return names;
+}
+
+}  // namespace culprit::report

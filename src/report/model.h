@@ -1,0 +1,66 @@
+// The report of one `culprit localize` run, as every renderer sees it, and the renderer
+// registry that supplies `--format`. The model is plain data assembled by the CLI: the program,
+// the technique with the options it read, the suite and its judged runs, the driver's results
+// (one suite-wide result, or one per failing test plus the aggregate), and for renderers that
+// show runs (HTML) each explained failing run beside the replays of its diagnoses.
+#pragma once
+
+#include "ir/ir.h"
+#include "localize/driver.h"
+#include "localize/technique.h"
+#include "testing/runner.h"
+
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace culprit::report {
+
+/// A failing test's run and the angelic replays of its first diagnoses, traced.
+struct ReplayedRuns {
+  std::size_t test = 0;                  ///< index into suite->tests
+  std::size_t run = 0;                   ///< index into outcome->perTest
+  exec::RunResult failing;               ///< the failing run, with its trace
+  std::vector<exec::RunResult> angelic;  ///< replay of diagnosis i (the first `top` at most)
+};
+
+struct LocalizeModel {
+  const ir::Program* program = nullptr;
+  const localize::TechniqueInfo* technique = nullptr;
+  /// The options the technique reads, as (name, value) in the registry's spelling.
+  std::vector<std::pair<std::string, std::string>> options;
+  const testing::TestSuite* suite = nullptr;
+  const testing::SuiteResult* results = nullptr;
+  const localize::LocalizeReport* outcome = nullptr;
+  /// Text shown before a text report (the BMC counterexample that became the suite), or "".
+  std::string preface;
+  /// Renderers with needsRuns: one entry per per-test result (empty otherwise).
+  std::vector<ReplayedRuns> runs;
+  std::size_t top = 20;  ///< entries a reader is shown (0: all)
+
+  bool complete() const { return outcome && outcome->complete(); }
+};
+
+struct Renderer {
+  std::string name;
+  std::string help;
+  /// The model's `runs` must be filled (the renderer shows values of runs).
+  bool needsRuns = false;
+  /// The whole output, written at once.
+  std::function<std::string(const LocalizeModel&)> render;
+};
+
+/// text, json, sarif, html.
+const std::vector<Renderer>& renderers();
+const Renderer* findRenderer(const std::string& name);
+/// "text, json, sarif, html" for help texts and error messages.
+std::string rendererNames();
+
+/// The renderers (localize_report.cpp, sarif_report.cpp, html_report.cpp).
+std::string renderLocalizeText(const LocalizeModel& m);
+std::string renderLocalizeJson(const LocalizeModel& m);
+std::string renderSarif(const LocalizeModel& m);
+std::string renderHtml(const LocalizeModel& m);
+
+}  // namespace culprit::report
