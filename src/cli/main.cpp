@@ -30,6 +30,7 @@ int run(int argc, char** argv) {
   using namespace culprit;
   CLI::App app{"culprit: find where a C program is wrong, from its failing tests"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("culprit ") + CULPRIT_VERSION);
   int status = kExitOk;
   cli::addTestCommand(app, status);
   cli::addLocalizeCommand(app, status);
@@ -41,6 +42,8 @@ int run(int argc, char** argv) {
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     std::fprintf(stderr, "culprit: error: %s\n", e.what());

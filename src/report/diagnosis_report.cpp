@@ -11,7 +11,6 @@
 #include <unordered_map>
 
 namespace culprit::report {
-namespace {
 
 const char* feasibilityName(localize::Feasibility f) {
   switch (f) {
@@ -21,6 +20,8 @@ const char* feasibilityName(localize::Feasibility f) {
   }
   return "?";
 }
+
+namespace {
 
 /// What an instance of `stmt` produces, in words: the variable it assigns, "return value",
 /// or "condition".
@@ -72,15 +73,24 @@ std::string angelicText(const ir::Program& program, const OwnTexts& texts,
   const std::string part = texts.of(a.stmt);
   std::string where = fmt::format("line {}{} (execution {})", s.range.line,
                                   part.empty() ? "" : " `" + part + "`", a.occurrence + 1);
+  return where + ": " + angelicValueText(program, a);
+}
+
+}  // namespace
+
+std::string angelicValueText(const ir::Program& program, const localize::AngelicValue& a) {
+  const ir::Stmt& s = program.stmt(a.stmt);
   if (a.branch) {
     const bool flips = a.original && (*a.original != 0) != (a.value != 0);
-    return fmt::format("{}: condition {}{}", where, a.value ? "true" : "false",
+    return fmt::format("condition {}{}", a.value ? "true" : "false",
                        flips ? " (failing run: " + std::string(*a.original ? "true" : "false") + ")"
                              : "");
   }
-  return fmt::format("{}: {} = {}{}", where, producedName(program, s), a.value,
+  return fmt::format("{} = {}{}", producedName(program, s), a.value,
                      a.original ? fmt::format(" (failing run: {})", *a.original) : "");
 }
+
+namespace {
 
 nlohmann::json locationJson(const ir::Program& program, const OwnTexts& texts,
                             const localize::Location& l) {
