@@ -2,13 +2,12 @@
 // subject's runs become known when it is loaded, since its failing tests decide them).
 #include "bench/progress.h"
 
-#include <chrono>
+#include "report/status_line.h"
+
 #include <cstdlib>
 #include <fmt/format.h>
 #include <mutex>
 #include <set>
-#include <sys/ioctl.h>
-#include <unistd.h>
 
 namespace culprit::bench {
 
@@ -78,7 +77,7 @@ public:
   }
   void problem(const SubjectProblem& p) override {
     std::lock_guard<std::mutex> lock(mutex_);
-    std::fputs(("\r\033[K" + problemLine(p)).c_str(), out_);
+    line_.print(problemLine(p));
     draw(true);
   }
   void runStarted(const RunKey& key) override {
@@ -91,8 +90,7 @@ public:
     ++done_;
     running_.erase(describeKey(r.key));
     if (r.status != RunStatus::Ok)
-      std::fputs(fmt::format("\r\033[Kbench: {}: {}\n", describeKey(r.key), outcome(r)).c_str(),
-                 out_);
+      line_.print(fmt::format("bench: {}: {}\n", describeKey(r.key), outcome(r)));
     draw(r.status != RunStatus::Ok);
   }
   void finish() override {
@@ -103,32 +101,18 @@ public:
   }
 
 private:
-  static std::size_t columns() {
-    winsize w{};
-    if (ioctl(STDERR_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col > 20) return w.ws_col;
-    return 80;
-  }
   void draw(bool force) {
-    auto now = std::chrono::steady_clock::now();
-    if (!force && now - lastDraw_ < std::chrono::milliseconds(100)) return;
-    lastDraw_ = now;
-    const std::size_t width = 30;
-    std::size_t filled = known_ ? width * done_ / known_ : 0;
-    if (loaded_ < subjects_ && filled == width) filled = width - 1;  // more runs may come
-    std::string line =
-        fmt::format("[{}{}] {}/{} runs, {}/{} subjects", std::string(filled, '#'),
-                    std::string(width - filled, '-'), done_, known_, loaded_, subjects_);
-    if (!running_.empty()) line += "  " + *running_.begin();
-    std::size_t cols = columns();
-    if (line.size() >= cols) line.resize(cols - 1);
-    std::fputs(("\r\033[K" + line).c_str(), out_);
-    std::fflush(out_);
+    double done = static_cast<double>(done_), known = static_cast<double>(known_);
+    if (loaded_ < subjects_ && done >= known) known = done + 1;  // more runs may come
+    std::string text = fmt::format("{}/{} runs, {}/{} subjects", done_, known_, loaded_, subjects_);
+    if (!running_.empty()) text += "  " + *running_.begin();
+    line_.draw(done, known, text, force);
   }
   std::FILE* out_;
+  report::StatusLine line_{out_, true};
   std::mutex mutex_;
   std::size_t subjects_, loaded_ = 0, known_ = 0, done_ = 0;
   std::multiset<std::string> running_;
-  std::chrono::steady_clock::time_point lastDraw_{};
 };
 
 class SilentProgress : public Progress {

@@ -10,11 +10,14 @@
 #include "localize/replay.h"
 #include "localize/technique.h"
 #include "report/model.h"
+#include "report/status_line.h"
 
 #include <algorithm>
+#include <chrono>
 #include <fmt/format.h>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <unistd.h>
 
 namespace culprit::cli {
 namespace {
@@ -118,7 +121,17 @@ int runLocalize(const LocalizeCommand& c) {
   problem.oracle = &s.oracle;
   problem.runOptions = s.options.run;
   problem.runOptions.coverage = false;
-  const localize::LocalizeReport outcome = localize::localizeAll(*technique, problem, c.onlyTests);
+  report::StatusLine status(stderr, isatty(STDERR_FILENO) != 0);
+  const auto started = std::chrono::steady_clock::now();
+  const localize::LocalizeReport outcome = localize::localizeAll(
+      *technique, problem, c.onlyTests, [&](std::size_t done, std::size_t total) {
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        status.draw(static_cast<double>(done), static_cast<double>(total),
+                    fmt::format("{}: {}/{} failing tests explained, {:.1f} s", c.technique, done,
+                                total, seconds));
+      });
+  status.clear();
   if (!outcome.suite && outcome.perTest.empty())
     throw UserError("none of the selected tests fails", c.suite.tests, 0, 0, kExitNoFailure);
   report::LocalizeModel model;

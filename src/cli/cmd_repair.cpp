@@ -8,8 +8,12 @@
 #include "cli/common.h"
 #include "ir/error.h"
 #include "repair/repair.h"
+#include "report/status_line.h"
 
+#include <chrono>
 #include <cstdlib>
+#include <fmt/format.h>
+#include <unistd.h>
 
 namespace culprit::cli {
 namespace {
@@ -36,6 +40,19 @@ int runRepair(RepairCommand& c) {
     problem.suite = &s.suite;
     problem.oracle = &s.oracle;
   }
+  report::StatusLine status(stderr, isatty(STDERR_FILENO) != 0);
+  const auto started = std::chrono::steady_clock::now();
+  c.options.progress = [&status, started](const repair::RepairStats& st, std::size_t repairs) {
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    const double settled =
+        static_cast<double>(st.candidates + st.prunedByMust + st.prunedByRepairs);
+    status.draw(settled, st.space,
+                fmt::format("repair: {:.0f}/{:.0f} candidates settled ({} validated), {} "
+                            "repair{}, {:.1f} s",
+                            settled, st.space, st.candidates, repairs, repairs == 1 ? "" : "s",
+                            seconds));
+  };
   repair::RepairResult result;
   try {
     result = repair::findRepairs(problem, c.options);
@@ -48,6 +65,7 @@ int runRepair(RepairCommand& c) {
     throw UserError(std::string("the assertions cannot be checked: ") + e.what(), c.common.program,
                     0, 0, kExitBadInput);
   }
+  status.clear();
   emit(report::renderRepairs(*s.program, result, c.options, parseFormat(c.common.format)));
   return result.repairs.empty() ? kExitNoRepair : kExitOk;
 }

@@ -38,22 +38,26 @@ bool LocalizeReport::complete() const {
 }
 
 LocalizeReport localizeAll(const TechniqueInfo& technique, const Problem& base,
-                           const std::vector<int>& onlyTests) {
+                           const std::vector<int>& onlyTests, const ProgressFn& progress) {
   LocalizeReport report;
   if (!technique.perFailingTest()) {
     report.suite = runTechnique(technique, base);
     return report;
   }
-  Problem problem = base;
+  std::vector<std::size_t> chosen;
   for (std::size_t i = 0; i < base.results->results.size(); ++i) {
     const testing::TestResult& t = base.results->results[i];
-    if (!t.failing()) continue;
-    if (!onlyTests.empty() &&
-        std::find(onlyTests.begin(), onlyTests.end(), t.index) == onlyTests.end())
-      continue;
+    if (t.failing() && (onlyTests.empty() ||
+                        std::find(onlyTests.begin(), onlyTests.end(), t.index) != onlyTests.end()))
+      chosen.push_back(i);
+  }
+  Problem problem = base;
+  for (std::size_t i : chosen) {
+    if (progress) progress(report.perTest.size(), chosen.size());
     problem.failingTest = static_cast<int>(i);
     report.perTest.push_back({i, runTechnique(technique, problem)});
   }
+  if (progress) progress(chosen.size(), chosen.size());
   if (report.perTest.size() > 1) {
     std::vector<Result> results;
     for (const TestRun& t : report.perTest)

@@ -7,6 +7,7 @@
 #include "localize/aggregate.h"
 #include "localize/technique.h"
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -33,8 +34,10 @@ struct LocalizeReport {
 
 /// Runs `technique` on `base` (whose failingTest is ignored): a suite-scope technique once;
 /// a per-test one on every failing test of base.results, or only on those whose 1-based index
-/// is in `onlyTests` when that is not empty.
+/// is in `onlyTests` when that is not empty. `progress` (when set) hears, before each per-test
+/// run and after the last, how many of the failing tests to explain are done.
+using ProgressFn = std::function<void(std::size_t done, std::size_t total)>;
 LocalizeReport localizeAll(const TechniqueInfo& technique, const Problem& base,
-                           const std::vector<int>& onlyTests = {});
+                           const std::vector<int>& onlyTests = {}, const ProgressFn& progress = {});
 
 }  // namespace culprit::localize

@@ -13,10 +13,13 @@
 #include "repair/mutation.h"
 #include "testing/runner.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
 namespace culprit::repair {
+
+struct RepairStats;
 
 struct RepairOptions {
   unsigned level = 1;         ///< mutation level (mutation.h)
@@ -31,6 +34,8 @@ struct RepairOptions {
   unsigned unwind = 10;  ///< bound of the program formulas
   encode::Ints ints = encode::Ints::BitVector;
   double timeoutSeconds = 300;  ///< whole search (0: none)
+  /// Hears the statistics and the number of repairs after each validated candidate.
+  std::function<void(const RepairStats&, std::size_t repairs)> progress;
 };
 
 /// What to repair against. The program is mutated in place while the search runs and

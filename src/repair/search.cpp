@@ -263,6 +263,7 @@ RepairResult findRepairs(const RepairProblem& problem, const RepairOptions& opti
         if (deadline.expired()) stop = "the time bound (--timeout)";
         break;
       }
+      if (options.progress) options.progress(r.stats, r.repairs.size());
     }
   }
   if (undecided) {
