@@ -21,6 +21,14 @@ demo: build
 	@echo
 	@echo '$$ culprit localize examples/demo/tritype.c --technique ochiai --tests examples/demo/tests.txt --golden examples/demo/golden.c'
 	@$(BUILD)/culprit localize examples/demo/tritype.c --technique ochiai --tests examples/demo/tests.txt --golden examples/demo/golden.c --top 10
+	@echo
+	@echo '# the flagship: minimal sets of statements that explain a failing test, the values they should have produced, each replayed'
+	@echo '$$ culprit localize examples/demo/tritype.c --technique pf --tests examples/demo/tests.txt --golden examples/demo/golden.c --test 82 --top 5'
+	@$(BUILD)/culprit localize examples/demo/tritype.c --technique pf --tests examples/demo/tests.txt --golden examples/demo/golden.c --test 82 --top 5
+	@echo
+	@echo '$$ culprit localize examples/demo/tritype.c --technique pf --tests examples/demo/tests.txt --golden examples/demo/golden.c --format html -o $(BUILD)/demo-report.html'
+	@$(BUILD)/culprit localize examples/demo/tritype.c --technique pf --tests examples/demo/tests.txt --golden examples/demo/golden.c --format html -o $(BUILD)/demo-report.html
+	@echo "all 23 failing tests explained: open $(BUILD)/demo-report.html in a browser"
 
 check: build
 	@scripts/check.sh $(BUILD)
