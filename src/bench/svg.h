@@ -3,6 +3,8 @@
 // legend — readable by any browser without scripts or plugins.
 #pragma once
 
+#include "report/words.h"
+
 #include <string>
 #include <utility>
 #include <vector>
@@ -28,8 +30,8 @@ std::vector<double> niceTicks(double lo, double hi, int target = 5);
 /// Powers of ten from below `lo` to above `hi` (both > 0), for a logarithmic axis.
 std::vector<double> decadeTicks(double lo, double hi);
 
-/// Escapes &, <, >, " and ' for XML text and attribute values.
-std::string xmlEscape(const std::string& text);
+/// Escapes &, <, >, " and ' for XML text and attribute values (report/words.h).
+using report::xmlEscape;
 
 std::string renderLinePlot(const LinePlot& plot);
 

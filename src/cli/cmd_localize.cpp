@@ -83,8 +83,10 @@ std::vector<report::ReplayedRuns> replayedRuns(const report::LocalizeModel& m,
     r.test = t.test;
     r.run = i;
     r.failing = exec::run(*m.program, test.input, traced);
-    const std::size_t shown =
-        m.top ? std::min(m.top, t.result.diagnoses.size()) : t.result.diagnoses.size();
+    // A must set is not a fix: it has no angelic values, so no replay differs from the run.
+    const std::size_t count =
+        m.technique->kind == localize::TechniqueKind::MustSet ? 0 : t.result.diagnoses.size();
+    const std::size_t shown = m.top ? std::min(m.top, count) : count;
     for (std::size_t d = 0; d < shown; ++d)
       r.angelic.push_back(
           localize::tracedReplay(*m.program, test, t.result.diagnoses[d].angelic, traced));

@@ -3,6 +3,7 @@
 // Several failing tests: one section per test, then the aggregate (locations in every
 // per-test report by average rank, and the union).
 #include "report/report.h"
+#include "report/words.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -12,36 +13,7 @@
 
 namespace culprit::report {
 
-const char* feasibilityName(localize::Feasibility f) {
-  switch (f) {
-  case localize::Feasibility::Feasible: return "feasible";
-  case localize::Feasibility::Infeasible: return "infeasible";
-  case localize::Feasibility::Unchecked: return "unchecked";
-  }
-  return "?";
-}
-
 namespace {
-
-/// What an instance of `stmt` produces, in words: the variable it assigns, "return value",
-/// or "condition".
-std::string producedName(const ir::Program& program, const ir::Stmt& stmt) {
-  if (stmt.role == ir::StmtRole::Branch) return "condition";
-  if (stmt.role == ir::StmtRole::Return) return "return value";
-  if (stmt.kind == ir::StmtKind::Decl && stmt.var != ir::kNone) return program.vars[stmt.var].name;
-  const ir::Expr* e = stmt.expr.get();
-  if (!e || e->ops.empty()) return "value";
-  const ir::Expr* target = e->ops[0].get();
-  while (target->kind == ir::ExprKind::Index)
-    target = target->ops[0].get();
-  while (target->kind == ir::ExprKind::Cast && !target->ops.empty())
-    target = target->ops[0].get();
-  if (target->kind == ir::ExprKind::VarRef) {
-    std::string name = program.vars[target->var].name;
-    return e->ops[0]->kind == ir::ExprKind::Index ? name + "[...]" : name;
-  }
-  return "value";
-}
 
 /// Statement texts for statements that share their line with another (a for header's parts,
 /// `if (c) x = 1;`); the lines are counted once per report.
@@ -75,22 +47,6 @@ std::string angelicText(const ir::Program& program, const OwnTexts& texts,
                                   part.empty() ? "" : " `" + part + "`", a.occurrence + 1);
   return where + ": " + angelicValueText(program, a);
 }
-
-}  // namespace
-
-std::string angelicValueText(const ir::Program& program, const localize::AngelicValue& a) {
-  const ir::Stmt& s = program.stmt(a.stmt);
-  if (a.branch) {
-    const bool flips = a.original && (*a.original != 0) != (a.value != 0);
-    return fmt::format("condition {}{}", a.value ? "true" : "false",
-                       flips ? " (failing run: " + std::string(*a.original ? "true" : "false") + ")"
-                             : "");
-  }
-  return fmt::format("{} = {}{}", producedName(program, s), a.value,
-                     a.original ? fmt::format(" (failing run: {})", *a.original) : "");
-}
-
-namespace {
 
 nlohmann::json locationJson(const ir::Program& program, const OwnTexts& texts,
                             const localize::Location& l) {

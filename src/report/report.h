@@ -34,12 +34,6 @@ std::string diagnosesText(const ir::Program& program, const localize::Result& re
                           std::size_t top = 0);
 nlohmann::json diagnosesJson(const ir::Program& program, const localize::Result& result);
 
-/// "feasible", "infeasible", "unchecked".
-const char* feasibilityName(localize::Feasibility f);
-/// An angelic value in words, without its place: "lhs = 31 (failing run: 41)", "condition
-/// true (failing run: false)".
-std::string angelicValueText(const ir::Program& program, const localize::AngelicValue& a);
-
 /// Every repair of a mutation-repair search as a unified diff with what verified it, the
 /// original failure's must set, the search's statistics and completeness.
 std::string renderRepairs(const ir::Program& program, const repair::RepairResult& result,

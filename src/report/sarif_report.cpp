@@ -7,6 +7,7 @@
 // code-scanning tool that reads nothing else still says the list may be partial.
 #include "report/model.h"
 #include "report/report.h"
+#include "report/words.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

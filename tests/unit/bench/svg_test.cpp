@@ -72,7 +72,7 @@ TEST(DecadeTicks, PowersOfTenAroundTheRange) {
 }
 
 TEST(Xml, Escape) {
-  EXPECT_EQ(xmlEscape("a<b & \"c\" 'd'>"), "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;");
+  EXPECT_EQ(xmlEscape("a<b & \"c\" 'd'>"), "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;");
 }
 
 TEST(LinePlot, WellFormedWithAPolylinePerSeries) {

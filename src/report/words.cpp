@@ -1,0 +1,74 @@
+// The shared report words: see words.h.
+#include "report/words.h"
+
+#include <fmt/format.h>
+
+namespace culprit::report {
+
+const char* feasibilityName(localize::Feasibility f) {
+  switch (f) {
+  case localize::Feasibility::Feasible: return "feasible";
+  case localize::Feasibility::Infeasible: return "infeasible";
+  case localize::Feasibility::Unchecked: return "unchecked";
+  }
+  return "?";
+}
+
+std::string producedName(const ir::Program& program, const ir::Stmt& stmt) {
+  if (stmt.role == ir::StmtRole::Branch) return "condition";
+  if (stmt.role == ir::StmtRole::Return) return "return value";
+  if (stmt.kind == ir::StmtKind::Decl && stmt.var != ir::kNone) return program.vars[stmt.var].name;
+  if (!stmt.expr || stmt.expr->ops.empty()) return "value";
+  // The assigned lvalue: a variable, or an element of one (through casts and indexing).
+  const ir::Expr* lhs = stmt.expr->ops[0].get();
+  const ir::Expr* base = lhs;
+  while ((base->kind == ir::ExprKind::Index || base->kind == ir::ExprKind::Cast) &&
+         !base->ops.empty())
+    base = base->ops[0].get();
+  if (base->kind != ir::ExprKind::VarRef) return "value";
+  const std::string& name = program.vars[base->var].name;
+  return lhs->kind == ir::ExprKind::Index ? name + "[...]" : name;
+}
+
+std::string decisionText(const ir::Stmt& stmt, std::int64_t decision) {
+  if (stmt.kind != ir::StmtKind::Switch) return decision ? "true" : "false";
+  if (decision < 0 || static_cast<std::size_t>(decision) >= stmt.arms.size()) return "no case";
+  const ir::SwitchArm& arm = stmt.arms[static_cast<std::size_t>(decision)];
+  std::string labels;
+  for (std::int64_t v : arm.values)
+    labels += fmt::format("{}case {}", labels.empty() ? "" : " / ", v);
+  if (arm.isDefault) labels += labels.empty() ? "default" : " / default";
+  return labels;
+}
+
+std::string angelicValueText(const ir::Program& program, const localize::AngelicValue& a) {
+  const ir::Stmt& s = program.stmt(a.stmt);
+  if (a.branch) {
+    const bool isSwitch = s.kind == ir::StmtKind::Switch;
+    // A branch shows the failing run's direction only where the diagnosis turns it.
+    const bool turned =
+        a.original && (isSwitch ? *a.original != a.value : (*a.original != 0) != (a.value != 0));
+    return fmt::format("{} {}{}", isSwitch ? "enters" : "condition", decisionText(s, a.value),
+                       turned ? " (failing run: " + decisionText(s, *a.original) + ")" : "");
+  }
+  return fmt::format("{} = {}{}", producedName(program, s), a.value,
+                     a.original ? fmt::format(" (failing run: {})", *a.original) : "");
+}
+
+std::string xmlEscape(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    switch (c) {
+    case '&': out += "&amp;"; break;
+    case '<': out += "&lt;"; break;
+    case '>': out += "&gt;"; break;
+    case '"': out += "&quot;"; break;
+    case '\'': out += "&#39;"; break;
+    default: out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace culprit::report

@@ -1,0 +1,33 @@
+// The words every report uses for the same things (text, JSON, SARIF, HTML, bench plots):
+// feasibility verdicts, what a statement instance produces, a branch or switch decision, an
+// angelic value, and escaping for XML/HTML/SVG.
+#pragma once
+
+#include "ir/ir.h"
+#include "localize/technique.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace culprit::report {
+
+/// "feasible", "infeasible", "unchecked".
+const char* feasibilityName(localize::Feasibility f);
+
+/// What statement `stmt` produces, in words: the variable it assigns ("lhs", "a[...]"),
+/// "return value", "condition", or "value".
+std::string producedName(const ir::Program& program, const ir::Stmt& stmt);
+
+/// A branch decision in words: "true"/"false"; for a switch (the arm index) the arm's labels,
+/// "case 2 / case 3", "default", or "no case".
+std::string decisionText(const ir::Stmt& stmt, std::int64_t decision);
+
+/// An angelic value in words, without its place: "lhs = 31 (failing run: 41)", "condition
+/// true (failing run: false)", "enters case 2 (failing run: default)".
+std::string angelicValueText(const ir::Program& program, const localize::AngelicValue& a);
+
+/// `text` with & < > " ' replaced by entities (element content and quoted attributes).
+std::string xmlEscape(std::string_view text);
+
+}  // namespace culprit::report
