@@ -237,6 +237,11 @@ bool isInputStatement(const ir::Stmt& s) {
 }
 }  // namespace
 
+bool SymExec::givesAngelicValue(const ir::Stmt& s) {
+  return s.role == ir::StmtRole::Assign || s.role == ir::StmtRole::Return ||
+         s.role == ir::StmtRole::Branch;
+}
+
 bool SymExec::relaxable() const {
   if (!opt_.relax || frames_.back().trusted || current_.empty()) return false;
   return !(opt_.hardInputStatements && isInputStatement(*current_.back().stmt));
@@ -415,7 +420,15 @@ void SymExec::havoc(State& st, const std::set<ir::VarId>& writes, std::int32_t d
 
 void SymExec::require(const State& st, const z3::expr& cond, HardKind kind) {
   if (st.dead()) return;
-  const z3::expr clause = imply(st.guard, cond);
+  z3::expr clause = imply(st.guard, cond);
+  // A runtime check of a statement that produces a value belongs to that statement: relaxed,
+  // the statement is another one that may not make the faulty access at all (its value is
+  // the angelic one). So a failure whose runtime error sits in the faulty statement is
+  // explained by that statement, not declared beyond repair. Not for the instance a trace
+  // formula stops at: the trace ends inside it, so it never gets a value of its own to relax.
+  if (kind == HardKind::RuntimeCheck && !clause.is_true() && relaxable() &&
+      !current_.back().failing && givesAngelicValue(*current_.back().stmt))
+    clause = imply(out_.groups[groupFor(current_.back().origin)].selector, clause);
   if (!clause.is_true()) hard(clause, kind);
 }
 

@@ -58,7 +58,9 @@ struct TraceEntry {
   bool overridden = false;
 };
 
-/// Lets a technique observe and steer a run. All methods have do-nothing defaults.
+/// Lets a technique observe and steer a run. All methods have do-nothing defaults. `decide` and
+/// `overrideValue` must answer without side effects: the interpreter may ask them twice for an
+/// instance (first to learn whether it is forced at all, see `evalForced`).
 class Observer {
 public:
   virtual ~Observer() = default;

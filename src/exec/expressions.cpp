@@ -189,7 +189,7 @@ Value Machine::evalStore(const ir::Expr& e, Produced* produced) {
 }
 
 Value Machine::assign(const ir::Expr& e, Produced* produced) {
-  const Value v = eval(*e.ops[1]);
+  const Value v = produced ? evalForced(*e.ops[1]) : eval(*e.ops[1]);
   const ir::Expr& lhs = *e.ops[0];
   const Place p = place(lhs);
   const Value stored = settle(convertTo(v, lhs.type, e), lhs.type, produced);

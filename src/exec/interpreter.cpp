@@ -343,7 +343,28 @@ Value Machine::settle(Value natural, ir::TypeRef t, Produced* produced) {
 // ---------------------------------------------------------------------------------------------
 // Verdicts
 
+Value Machine::evalForced(const ir::Expr& e, bool decision) {
+  // FixedHooks and the techniques' observers answer a forced instance whatever the natural
+  // value; -2 is no decision a branch can have.
+  constexpr std::int32_t kNoDecision = -2;
+  const bool forced = observer_ && inProgress_ &&
+                      (decision ? observer_->decide(key_, kNoDecision) != kNoDecision
+                                : observer_->overrideValue(key_, 0).has_value());
+  if (!forced) return eval(e);
+  const std::optional<InstanceKey> saved = skipFaultsOf_;
+  skipFaultsOf_ = key_;
+  try {
+    const Value v = eval(e);
+    skipFaultsOf_ = saved;
+    return v;
+  } catch (const NaturalSkipped&) {
+    skipFaultsOf_ = saved;
+    return Value{};
+  }
+}
+
 void Machine::fail(const ir::SourceRange& where, const std::string& what) {
+  if (skipFaultsOf_ && inProgress_ && *skipFaultsOf_ == key_) throw NaturalSkipped{};
   const std::string path =
       where.file < program_.files.size() ? program_.files[where.file].path : "?";
   result_.err += path + ":" + std::to_string(where.line) + ":" + std::to_string(where.col) +

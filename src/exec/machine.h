@@ -51,6 +51,9 @@ std::string typeName(ir::TypeRef t);
 
 /// Thrown to end a run; the verdict is already recorded in the result.
 struct Halt {};
+/// Thrown instead of a runtime error met while computing the natural value of an instance the
+/// observer forces anyway (see Machine::evalForced).
+struct NaturalSkipped {};
 
 /// Interns sequences as a trie of (parent id, last element) -> id; id 0 is the empty sequence.
 class ContextTable {
@@ -112,6 +115,12 @@ private:
 
   // --- expressions (expressions.cpp)
   Value eval(const ir::Expr& e);
+  /// eval(e) for the value (or, with `decision`, the condition) of the current instance. When
+  /// the observer forces that instance, a runtime error in its own expression (not in a callee)
+  /// does not end the run: the natural value is never used, so the result is 0, replaced by
+  /// the forced value or decision. An angelic fix of a faulty statement is another statement,
+  /// one that need not make the faulty access.
+  Value evalForced(const ir::Expr& e, bool decision = false);
   Place place(const ir::Expr& e);
   /// Evaluates an assignment, compound assignment or ++/--; `produced` at statement level.
   Value evalStore(const ir::Expr& e, Produced* produced);
@@ -190,7 +199,8 @@ private:
 
   const ir::Stmt* stmt_ = nullptr;  ///< statement of the current instance
   InstanceKey key_;
-  bool inProgress_ = false;  ///< the current instance has begun and not ended
+  bool inProgress_ = false;                  ///< the current instance has begun and not ended
+  std::optional<InstanceKey> skipFaultsOf_;  ///< see evalForced
   std::uint32_t iteration_ = 0, loopContext_ = 0, callContext_ = 0;
   ContextTable loopContexts_, callContexts_;
 

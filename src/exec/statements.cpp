@@ -94,7 +94,7 @@ Flow Machine::decl(const ir::Stmt& s) {
   const ir::Expr& init = *s.expr;
   const bool braced = init.kind == ir::ExprKind::InitList;
   const ir::Expr& e = braced && !init.ops.empty() ? *init.ops[0] : init;
-  Value v = braced && init.ops.empty() ? Value{} : eval(e);
+  Value v = braced && init.ops.empty() ? Value{} : counted ? evalForced(e) : eval(e);
   Produced produced;
   v = settle(convertTo(v, var.type, e), var.type, counted ? &produced : nullptr);
   store(p, v, e);
@@ -105,7 +105,7 @@ Flow Machine::decl(const ir::Stmt& s) {
 bool Machine::branch(const ir::Stmt& s) {
   if (!s.isExecutable()) return !s.expr || eval(*s.expr).truthy();
   begin(s);
-  const std::int32_t natural = !s.expr || eval(*s.expr).truthy() ? 1 : 0;
+  const std::int32_t natural = !s.expr || evalForced(*s.expr, /*decision=*/true).truthy() ? 1 : 0;
   std::int32_t decision = natural;
   if (observer_) decision = observer_->decide(key_, natural) != 0 ? 1 : 0;
   if (options_.coverage) result_.branchHits[s.id] |= std::uint64_t{1} << decision;
@@ -224,7 +224,7 @@ Flow Machine::returnStmt(const ir::Stmt& s) {
     return Flow::Return;
   }
   const ir::TypeRef t = function_->ret;
-  Value v = eval(*s.expr);
+  Value v = counted ? evalForced(*s.expr) : eval(*s.expr);
   Produced produced;
   if (!t->isVoid()) {
     v = settle(convertTo(v, t, *s.expr), t, counted ? &produced : nullptr);

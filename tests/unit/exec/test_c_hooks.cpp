@@ -163,6 +163,42 @@ int main(void) { unsigned char c = 1; c = c + 1; return c; }
   EXPECT_TRUE(r.trace[1].overridden);
 }
 
+TEST_F(Hooks, AForcedInstanceDoesNotFailComputingItsNaturalValue) {
+  // Each statement on lines 3-6 faults at run time with k = 0; forced, it does not, and the
+  // run goes on with the forced value. A fault in a callee or in an unforced instance still
+  // ends the run.
+  CProgram q(R"c(
+int f(int *a, int k) { return a[k - 1]; }
+int main(int argc, char **argv) {
+  int a[2] = {4, 6}, k = argc - 1, v = a[k - 1];
+  v = v + a[k - 1];
+  if (a[k - 1] > 0) v = v + 1;
+  return v + f(a, k);
+}
+)c");
+  auto runForced = [&](FixedHooks& h) {
+    RunOptions o;
+    o.observer = &h;
+    return q.run({}, o);
+  };
+  RunResult plain = q.run({});
+  EXPECT_EQ(plain.verdict, Verdict::RuntimeError);
+  EXPECT_EQ(plain.where.line, 4u);
+  FixedHooks h;
+  h.overrides[{q.stmtAt(4, 2), 0}] = 4;  // v = a[k - 1]: v = 4
+  h.overrides[{q.stmtAt(5), 0}] = 8;     // v = v + a[k - 1]: v = 8
+  h.hijacks[{q.stmtAt(6), 0}] = 0;       // the condition: false
+  h.overrides[{q.stmtAt(2), 0}] = 2;     // f's return: 2
+  RunResult r = runForced(h);
+  EXPECT_EQ(r.verdict, Verdict::Exited) << r.message;
+  EXPECT_EQ(r.exitStatus, 10);
+  h.overrides.erase({q.stmtAt(2), 0});
+  h.overrides[{q.stmtAt(7), 0}] = 1;  // return v + f(a, k): f faults inside the callee
+  RunResult callee = runForced(h);
+  EXPECT_EQ(callee.verdict, Verdict::RuntimeError);
+  EXPECT_EQ(callee.where.line, 2u);
+}
+
 TEST_F(Hooks, ObserverSeesEveryInstanceAndCanStop) {
   struct StopAtBranch : Observer {
     ir::StmtId target;
