@@ -306,6 +306,21 @@ void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
     polished += polisher->polish(r.diagnoses.back(), groups, deadline) ? 1 : 0;
   }
   addNote(r, stopNote(mr.stop, mr.detail, task.options));
+  // A trace that stops inside its failing instance cannot relax that instance: when nothing
+  // else explains a runtime error in a statement that computes a value, that statement may
+  // still be the fault.
+  if (r.diagnoses.empty() && enc.truncated && enc.family != encode::Family::Program &&
+      mr.stop == solve::StopReason::Exhausted) {
+    const exec::RunResult failing = traceRun(task, nullptr);
+    const ir::StmtRole role = failing.failedStmt == ir::kNone
+                                  ? ir::StmtRole::None
+                                  : task.program->stmt(failing.failedStmt).role;
+    if (failing.verdict == exec::Verdict::RuntimeError &&
+        (role == ir::StmtRole::Assign || role == ir::StmtRole::Return ||
+         role == ir::StmtRole::Branch))
+      addNote(r, "the run fails inside its last statement, which a trace formula cannot relax: "
+                 "that statement may be the fault (pf can blame it)");
+  }
   if (polished) r.notes.push_back(AngelicPolisher::kNote);
   r.stats.solverMs = mr.solver.solverMs + (polisher ? polisher->solverMs() : 0);
   r.stats.queries = mr.solver.queries + (polisher ? polisher->queries() : 0);
