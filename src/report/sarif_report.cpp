@@ -9,6 +9,8 @@
 #include "report/report.h"
 #include "report/words.h"
 
+#include <algorithm>
+#include <cctype>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
