@@ -13,7 +13,6 @@
 #include "report/status_line.h"
 
 #include <algorithm>
-#include <chrono>
 #include <fmt/format.h>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -82,7 +81,7 @@ std::vector<report::ReplayedRuns> replayedRuns(const report::LocalizeModel& m,
     report::ReplayedRuns r;
     r.test = t.test;
     r.run = i;
-    r.failing = exec::run(*m.program, test.input, traced);
+    r.failing = localize::tracedReplay(*m.program, test, {}, traced);  // nothing forced
     // A must set is not a fix: it has no angelic values, so no replay differs from the run.
     const std::size_t count =
         m.technique->kind == localize::TechniqueKind::MustSet ? 0 : t.result.diagnoses.size();
@@ -124,14 +123,11 @@ int runLocalize(const LocalizeCommand& c) {
   problem.runOptions = s.options.run;
   problem.runOptions.coverage = false;
   report::StatusLine status(stderr, isatty(STDERR_FILENO) != 0);
-  const auto started = std::chrono::steady_clock::now();
   const localize::LocalizeReport outcome = localize::localizeAll(
       *technique, problem, c.onlyTests, [&](std::size_t done, std::size_t total) {
-        const double seconds =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         status.draw(static_cast<double>(done), static_cast<double>(total),
                     fmt::format("{}: {}/{} failing tests explained, {:.1f} s", c.technique, done,
-                                total, seconds));
+                                total, status.elapsedSeconds()));
       });
   status.clear();
   if (!outcome.suite && outcome.perTest.empty())

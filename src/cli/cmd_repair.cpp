@@ -10,7 +10,6 @@
 #include "repair/repair.h"
 #include "report/status_line.h"
 
-#include <chrono>
 #include <cstdlib>
 #include <fmt/format.h>
 #include <unistd.h>
@@ -41,17 +40,14 @@ int runRepair(RepairCommand& c) {
     problem.oracle = &s.oracle;
   }
   report::StatusLine status(stderr, isatty(STDERR_FILENO) != 0);
-  const auto started = std::chrono::steady_clock::now();
-  c.options.progress = [&status, started](const repair::RepairStats& st, std::size_t repairs) {
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  c.options.progress = [&status](const repair::RepairStats& st, std::size_t repairs) {
     const double settled =
         static_cast<double>(st.candidates + st.prunedByMust + st.prunedByRepairs);
     status.draw(settled, st.space,
                 fmt::format("repair: {:.0f}/{:.0f} candidates settled ({} validated), {} "
                             "repair{}, {:.1f} s",
                             settled, st.space, st.candidates, repairs, repairs == 1 ? "" : "s",
-                            seconds));
+                            status.elapsedSeconds()));
   };
   repair::RepairResult result;
   try {

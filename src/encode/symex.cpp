@@ -237,11 +237,6 @@ bool isInputStatement(const ir::Stmt& s) {
 }
 }  // namespace
 
-bool SymExec::givesAngelicValue(const ir::Stmt& s) {
-  return s.role == ir::StmtRole::Assign || s.role == ir::StmtRole::Return ||
-         s.role == ir::StmtRole::Branch;
-}
-
 bool SymExec::relaxable() const {
   if (!opt_.relax || frames_.back().trusted || current_.empty()) return false;
   return !(opt_.hardInputStatements && isInputStatement(*current_.back().stmt));
@@ -427,7 +422,7 @@ void SymExec::require(const State& st, const z3::expr& cond, HardKind kind) {
   // explained by that statement, not declared beyond repair. Not for the instance a trace
   // formula stops at: the trace ends inside it, so it never gets a value of its own to relax.
   if (kind == HardKind::RuntimeCheck && !clause.is_true() && relaxable() &&
-      !current_.back().failing && givesAngelicValue(*current_.back().stmt))
+      !current_.back().failing && current_.back().stmt->producesValue())
     clause = imply(out_.groups[groupFor(current_.back().origin)].selector, clause);
   if (!clause.is_true()) hard(clause, kind);
 }

@@ -185,8 +185,6 @@ private:
   std::string name(const char* kind, const std::string& suffix) const;
   /// Hard `guard -> cond`.
   void require(const State& st, const z3::expr& cond, HardKind kind);
-  /// Statements whose instances produce a value or decision (a soft group's angelic value).
-  static bool givesAngelicValue(const ir::Stmt& s);
   /// Adds a hard clause; `defines`: the SSA constant a soft group's clause defines.
   void hard(const z3::expr& clause, HardKind kind, const z3::expr* defines = nullptr);
   void rememberConcrete(const z3::expr& var, const z3::expr& value);

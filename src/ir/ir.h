@@ -178,6 +178,10 @@ struct Stmt {
   std::vector<SwitchArm> arms;    ///< Switch
 
   bool isBranch() const { return role == StmtRole::Branch; }
+  /// Its instances produce a value or a decision: what an angelic value replaces.
+  bool producesValue() const {
+    return role == StmtRole::Assign || role == StmtRole::Return || role == StmtRole::Branch;
+  }
   /// Counted in coverage and ranked (everything a line-coverage tool would count).
   bool isExecutable() const { return role != StmtRole::None; }
 };

@@ -11,16 +11,14 @@ const char* AngelicPolisher::kNote =
     "produced at that statement, or of 0, where the formula allows";
 
 struct AngelicPolisher::State {
-  const FormulaTask& task;
   const encode::Encoding& enc;
   solve::Session session;
-  std::vector<std::uint32_t> enforced;  ///< relevant groups, in the order of `selectors`
+  std::vector<std::uint32_t> enforced;  ///< the relevant groups (the soft ones)
   /// Distinct values each statement produced in the failing run (a few at most).
   std::map<ir::StmtId, std::vector<std::int64_t>> produced;
 
   State(const FormulaTask& t, const encode::Encoding& e, solve::Context& context)
-      : task(t), enc(e),
-        session(context.z3(), context.sessionOptions(solverLogic(t, e.usesArrays))) {}
+      : enc(e), session(context.z3(), context.sessionOptions(solverLogic(t, e.usesArrays))) {}
 };
 
 AngelicPolisher::AngelicPolisher(const FormulaTask& task, const encode::Encoding& enc,

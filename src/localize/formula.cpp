@@ -312,12 +312,8 @@ void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
   if (r.diagnoses.empty() && enc.truncated && enc.family != encode::Family::Program &&
       mr.stop == solve::StopReason::Exhausted) {
     const exec::RunResult failing = traceRun(task, nullptr);
-    const ir::StmtRole role = failing.failedStmt == ir::kNone
-                                  ? ir::StmtRole::None
-                                  : task.program->stmt(failing.failedStmt).role;
-    if (failing.verdict == exec::Verdict::RuntimeError &&
-        (role == ir::StmtRole::Assign || role == ir::StmtRole::Return ||
-         role == ir::StmtRole::Branch))
+    if (failing.verdict == exec::Verdict::RuntimeError && failing.failedStmt != ir::kNone &&
+        task.program->stmt(failing.failedStmt).producesValue())
       addNote(r, "the run fails inside its last statement, which a trace formula cannot relax: "
                  "that statement may be the fault (pf can blame it)");
   }

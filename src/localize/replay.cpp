@@ -33,12 +33,10 @@ bool passes(const ir::Program& program, const testing::TestCase& test, exec::Run
 Feasibility replay(const ir::Program& program, const testing::TestCase& test,
                    const std::vector<AngelicValue>& angelic, const testing::Oracle& oracle,
                    const exec::RunOptions& run) {
-  exec::FixedHooks hooks = angelicHooks(angelic);
   exec::RunOptions options = run;
-  options.observer = &hooks;
   options.trace = false;
   options.coverage = false;
-  return passes(program, test, exec::run(program, test.input, options), oracle, run)
+  return passes(program, test, tracedReplay(program, test, angelic, options), oracle, run)
              ? Feasibility::Feasible
              : Feasibility::Infeasible;
 }

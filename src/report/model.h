@@ -38,8 +38,6 @@ struct LocalizeModel {
   /// Renderers with needsRuns: one entry per per-test result (empty otherwise).
   std::vector<ReplayedRuns> runs;
   std::size_t top = 20;  ///< entries a reader is shown (0: all)
-
-  bool complete() const { return outcome && outcome->complete(); }
 };
 
 struct Renderer {

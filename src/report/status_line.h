@@ -18,6 +18,10 @@ public:
   ~StatusLine() { clear(); }
 
   bool enabled() const { return enabled_; }
+  /// Seconds since the line was made (what a long run has taken so far).
+  double elapsedSeconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  }
   /// "[#####-----] TEXT" with the bar filled to done/total (no bar when total is 0); skipped
   /// when the last draw is under 100 ms old, unless `force`.
   void draw(double done, double total, const std::string& text, bool force = false);
@@ -32,6 +36,7 @@ private:
   bool shown_ = false;
   std::string last_;
   std::chrono::steady_clock::time_point lastDraw_{};
+  const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 
 }  // namespace culprit::report
