@@ -152,6 +152,7 @@ std::shared_ptr<LoadedSubject> loadSubject(const Subject& s, const BenchOptions&
     frontend::Options fe;
     fe.trusted = s.trusted;
     if (harnessMode(s)) fe.trusted.push_back(s.entry);
+    fe.entry = s.entry;
     L->program = parse("program", s.program, fe);
     if (!s.golden.empty()) L->golden = parse("golden program", s.golden, fe);
     try {

@@ -21,6 +21,7 @@ struct RunCommand {
 
 int runOnce(const RunCommand& c) {
   frontend::Options fe = c.common.frontend;
+  fe.entry = c.common.entry;
   auto program = frontend::parseFile(c.common.program, fe);
   bool harness = !c.common.entry.empty() && c.common.entry != "main";
   exec::RunInput raw;

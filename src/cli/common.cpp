@@ -66,6 +66,7 @@ LoadedSuite loadSuite(const CommonOptions& common, const SuiteOptionsCli& suiteO
   LoadedSuite s;
   frontend::Options fe = common.frontend;
   if (!common.entry.empty() && common.entry != "main") fe.trusted.push_back(common.entry);
+  fe.entry = common.entry;
   s.program = frontend::parseFile(common.program, fe);
   if (!suiteOpts.golden.empty()) {
     s.golden = frontend::parseFile(suiteOpts.golden, fe);

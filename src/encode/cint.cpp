@@ -434,6 +434,14 @@ z3::expr CInts::indexScale(const z3::expr& a, std::int64_t by) const {
   return a * index(by);
 }
 
+z3::expr CInts::indexExactDiv(const z3::expr& a, std::int64_t by) const {
+  if (by == 1) return a;
+  std::int64_t x = 0;
+  if (a.is_numeral_i64(x)) return index(x / by);
+  return mode_ == Ints::Math ? a / index(by)
+                             : z3::to_expr(*ctx_, Z3_mk_bvsdiv(*ctx_, a, index(by)));
+}
+
 bool CInts::numeralIsZero(const z3::expr& v) const {
   std::uint64_t u = 1;
   std::int64_t i = 1;

@@ -61,6 +61,8 @@ public:
   /// Offset arithmetic, folding numerals.
   z3::expr indexAdd(const z3::expr& a, const z3::expr& b) const;
   z3::expr indexScale(const z3::expr& a, std::int64_t by) const;
+  /// `a / by` for an `a` that is a multiple of `by` (an offset difference in elements).
+  z3::expr indexExactDiv(const z3::expr& a, std::int64_t by) const;
   /// Index comparisons.
   z3::expr indexLess(const z3::expr& a, const z3::expr& b) const;  ///< unsigned a < b
   z3::expr indexInRange(const z3::expr& i, std::uint64_t lo, std::uint64_t hiExclusive) const;

@@ -253,7 +253,9 @@ private:
   Val evalExpr(const ir::Expr& e, State& st);
   Val unary(const ir::Expr& e, State& st);
   Val binary(const ir::Expr& e, State& st);
-  Val pointerBinary(const ir::Expr& e, const Val& a, const Val& b);
+  Val pointerBinary(const ir::Expr& e, const Val& a, const Val& b, State& st);
+  /// `ptr` (of pointer type `t`) moved by `by` elements.
+  Val movePointer(const Val& ptr, const z3::expr& by, ir::TypeRef t) const;
   Val cast(const ir::Expr& e, State& st);
   Val logical(const ir::Expr& e, State& st);
   Val conditional(const ir::Expr& e, State& st);

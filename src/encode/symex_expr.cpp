@@ -99,7 +99,8 @@ Val SymExec::eval(const ir::Expr& e, State& st) {
 Val SymExec::evalExpr(const ir::Expr& e, State& st) {
   if (st.dead()) return zeroValue(e.type);
   switch (e.kind) {
-  case ir::ExprKind::IntLit: return intVal(ints_.literal(e.value, kindOf(e)));
+  case ir::ExprKind::IntLit:
+    return e.type->isPointer() ? nullPointer() : intVal(ints_.literal(e.value, kindOf(e)));
   case ir::ExprKind::StrLit: return pointerTo(literalObject(e));
   case ir::ExprKind::VarRef:
   case ir::ExprKind::Index: return load(place(e, st), st, e.type);
@@ -135,7 +136,7 @@ Val SymExec::binary(const ir::Expr& e, State& st) {
   const Val a = eval(*e.ops[0], st);
   const Val b = eval(*e.ops[1], st);
   if (a.isPointer() || b.isPointer() || !e.ops[0]->type->isInt() || !e.type->isInt())
-    return pointerBinary(e, a, b);
+    return pointerBinary(e, a, b, st);
   std::vector<z3::expr> defined;
   auto apply = [&](ir::BinOp op) {
     if (ir::isComparison(op)) {
@@ -159,7 +160,7 @@ Val SymExec::binary(const ir::Expr& e, State& st) {
   return intVal(withChoices(*alt, 1, options, value));
 }
 
-Val SymExec::pointerBinary(const ir::Expr& e, const Val& a, const Val& b) {
+Val SymExec::pointerBinary(const ir::Expr& e, const Val& a, const Val& b, State& st) {
   auto altsOf = [&](const Val& v, const ir::Expr& x) {
     if (v.isPointer()) return *v.ptr;
     return PtrAlts{PtrAlt{ctx_.bool_val(true), kNullObject, ints_.toIndex(v.v, kindOf(x))}};
@@ -180,19 +181,39 @@ Val SymExec::pointerBinary(const ir::Expr& e, const Val& a, const Val& b) {
     if (e.binop == ir::BinOp::Ne) r = negate(r);
     return intVal(ints_.fromBool(r, kindOf(e)));
   }
+  if (e.binop == ir::BinOp::Sub && e.type->isInt() && e.ops[0]->type->isPointer() &&
+      e.ops[1]->type->isPointer()) {  // elements between two pointers into one object
+    const auto stride = static_cast<std::int64_t>(e.ops[0]->type->elem->cellCount());
+    z3::expr same = ctx_.bool_val(false);
+    z3::expr diff = ints_.index(0);
+    for (const PtrAlt& x : pa)
+      for (const PtrAlt& y : pb) {
+        if (x.obj != y.obj) continue;
+        const z3::expr both = conj(x.cond, y.cond);
+        same = disj(same, both);
+        diff = choose(both, ints_.indexExactDiv(ints_.indexAdd(x.offset, -y.offset), stride), diff);
+      }
+    require(st, same, HardKind::RuntimeCheck);
+    return intVal(ints_.convert(diff, ir::IntKind::Long, kindOf(e)));
+  }
   if ((e.binop == ir::BinOp::Add || e.binop == ir::BinOp::Sub) && e.type->isPointer()) {
-    const bool pointerFirst = a.isPointer();
+    const bool pointerFirst = e.ops[0]->type->isPointer();
     const Val& n = pointerFirst ? b : a;
-    z3::expr by = ints_.toIndex(n.v, kindOf(*e.ops[pointerFirst ? 1 : 0])) *
-                  ints_.index(static_cast<std::int64_t>(e.type->elem->cellCount()));
+    z3::expr by = ints_.toIndex(n.v, kindOf(*e.ops[pointerFirst ? 1 : 0]));
     if (e.binop == ir::BinOp::Sub) by = -by;
-    auto alts = std::make_shared<PtrAlts>();
-    for (const PtrAlt& x : pointerFirst ? pa : pb)
-      alts->push_back(PtrAlt{x.cond, x.obj, ints_.indexAdd(x.offset, by)});
-    return Val{ints_.index(0), std::move(alts)};
+    return movePointer(pointerFirst ? a : b, by, e.type);
   }
   throw EncodeError(std::string("unsupported pointer arithmetic '") + ir::binOpSpelling(e.binop) +
                     "' at " + prog_.where(e.range));
+}
+
+Val SymExec::movePointer(const Val& ptr, const z3::expr& by, ir::TypeRef t) const {
+  if (!ptr.isPointer()) return ptr;  // NULL: arithmetic on it is only defined for 0
+  const z3::expr scaled = ints_.indexScale(by, static_cast<std::int64_t>(t->elem->cellCount()));
+  auto alts = std::make_shared<PtrAlts>();
+  for (const PtrAlt& x : *ptr.ptr)
+    alts->push_back(PtrAlt{x.cond, x.obj, ints_.indexAdd(x.offset, scaled)});
+  return Val{ints_.index(0), std::move(alts)};
 }
 
 Val SymExec::cast(const ir::Expr& e, State& st) {
@@ -326,6 +347,13 @@ Val SymExec::compoundAssign(const ir::Expr& e, State& st, bool produces) {
   const Val r = eval(rhs, st);
   const PtrAlts p = place(lhs, st);
   const Val old = load(p, st, lhs.type);
+  if (lhs.type->isPointer()) {
+    z3::expr by = ints_.toIndex(r.v, kindOf(rhs));
+    if (e.binop == ir::BinOp::Sub) by = -by;
+    const Val moved = movePointer(old, by, lhs.type);
+    store(p, moved, st);
+    return moved;
+  }
   if (!lhs.type->isInt() || old.isPointer() || r.isPointer())
     throw EncodeError("compound assignment on a pointer at " + prog_.where(e.range));
   const ir::IntKind lk = lhs.type->intKind;
@@ -363,6 +391,11 @@ Val SymExec::incDec(const ir::Expr& e, State& st, bool produces) {
   const ir::Expr& lhs = *e.ops[0];
   const PtrAlts p = place(lhs, st);
   const Val old = load(p, st, lhs.type);
+  if (lhs.type->isPointer()) {
+    const Val moved = movePointer(old, ints_.index(e.increment ? 1 : -1), lhs.type);
+    store(p, moved, st);
+    return e.prefix ? moved : old;
+  }
   if (!lhs.type->isInt() || old.isPointer())
     throw EncodeError("++/-- on a pointer at " + prog_.where(e.range));
   const ir::IntKind k = lhs.type->intKind;

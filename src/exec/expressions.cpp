@@ -125,18 +125,29 @@ Value Machine::pointerBinary(const ir::Expr& e, Value a, Value b) {
     return {arith::compare(e.binop, ir::IntKind::Long, a.i, b.i)};
   case ir::BinOp::Add:
   case ir::BinOp::Sub:
-    if (e.type->isPointer() && a.obj != 0 && b.obj == 0) {
-      const std::int64_t stride = static_cast<std::int64_t>(e.type->elem->cellCount());
-      return {e.binop == ir::BinOp::Add ? a.i + b.i * stride : a.i - b.i * stride, a.obj};
+    if (e.binop == ir::BinOp::Sub && e.type->isInt() && e.ops[0]->type->isPointer() &&
+        e.ops[1]->type->isPointer()) {
+      if (a.obj != b.obj) fail(e.range, "subtraction of pointers into different objects");
+      const std::int64_t stride = static_cast<std::int64_t>(e.ops[0]->type->elem->cellCount());
+      return {(a.i - b.i) / stride};
     }
-    if (e.type->isPointer() && b.obj != 0 && a.obj == 0 && e.binop == ir::BinOp::Add) {
-      const std::int64_t stride = static_cast<std::int64_t>(e.type->elem->cellCount());
-      return {b.i + a.i * stride, b.obj};
+    if (e.type->isPointer()) {
+      const bool first = e.ops[0]->type->isPointer();
+      const Value ptr = first ? a : b;
+      const std::int64_t n = first ? b.i : a.i;
+      if (ptr.obj == 0 && n != 0) fail(e.range, "arithmetic on a null pointer");
+      if (ptr.obj == 0) return ptr;
+      return movePointer(e, ptr, e.binop == ir::BinOp::Sub ? -n : n, e.type);
     }
     break;
   default: break;
   }
   fail(e.range, std::string("unsupported pointer arithmetic '") + ir::binOpSpelling(e.binop) + "'");
+}
+
+Value Machine::movePointer(const ir::Expr& e, Value ptr, std::int64_t by, ir::TypeRef t) {
+  if (ptr.obj == 0) fail(e.range, "arithmetic on a null pointer");
+  return {ptr.i + by * static_cast<std::int64_t>(t->elem->cellCount()), ptr.obj};
 }
 
 Value Machine::callUser(const ir::Expr& e) {
@@ -203,6 +214,11 @@ Value Machine::compoundAssign(const ir::Expr& e, Produced* produced) {
   const Value r = eval(rhs);
   const Place p = place(lhs);
   const Value old = load(p);
+  if (lhs.type->isPointer()) {
+    const Value moved = movePointer(e, old, e.binop == ir::BinOp::Sub ? -r.i : r.i, lhs.type);
+    store(p, moved, e);
+    return moved;
+  }
   if (!lhs.type->isInt() || old.obj != 0 || r.obj != 0)
     fail(e.range, "compound assignment on a pointer is not supported");
   const ir::IntKind k = e.computeType && e.computeType->isInt() ? e.computeType->intKind
@@ -223,6 +239,11 @@ Value Machine::incDec(const ir::Expr& e, Produced* produced) {
   const ir::Expr& lhs = *e.ops[0];
   const Place p = place(lhs);
   const Value old = load(p);
+  if (lhs.type->isPointer()) {
+    const Value moved = movePointer(e, old, e.increment ? 1 : -1, lhs.type);
+    store(p, moved, e);
+    return e.prefix ? moved : old;
+  }
   if (!lhs.type->isInt() || old.obj != 0) fail(e.range, "++/-- on a pointer is not supported");
   const ir::IntKind k = lhs.type->intKind;
   const ir::IntKind pk = arith::promote(k);

@@ -156,6 +156,8 @@ private:
   Value unary(const ir::Expr& e);
   Value binary(const ir::Expr& e);
   Value pointerBinary(const ir::Expr& e, Value a, Value b);
+  /// `ptr` (of pointer type `t`) moved by `by` elements (p++, p -= n).
+  Value movePointer(const ir::Expr& e, Value ptr, std::int64_t by, ir::TypeRef t);
   Value cast(const ir::Expr& e);
   Value callUser(const ir::Expr& e);
   Place index(const ir::Expr& e);

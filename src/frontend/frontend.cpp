@@ -211,7 +211,7 @@ std::unique_ptr<ir::Program> parse(const std::string& path, const std::string* s
   tool.setPrintErrorMessage(false);
   tool.setRestoreWorkingDir(false);
 
-  LowerOptions lowerOptions{path, options.trusted};
+  LowerOptions lowerOptions{path, options.trusted, options.entry};
   Outcome outcome;
   LowerActionFactory factory(lowerOptions, outcome);
   tool.run(&factory);

@@ -18,6 +18,9 @@ struct Options {
   std::string std;                       ///< -std= (empty: Clang's default for C)
   std::string compileCommands;           ///< path of a compile_commands.json (or its directory)
   std::vector<std::string> trusted;      ///< functions never suspected (harness, --trust)
+  /// The function runs start in ("" = main). A function using an unsupported construct is an
+  /// error only when it can be called from there (or when there is no such function).
+  std::string entry;
 };
 
 /// Parses and lowers `path`. Throws UserError on a missing file, a Clang error (its first

@@ -92,6 +92,7 @@ ir::ExprPtr Lowerer::lowerCall(const CallExpr* e) {
 }
 
 ir::ExprPtr Lowerer::lowerUserCall(const CallExpr* e, ir::FuncId callee) {
+  if (auto it = rejected_.find(callee); it != rejected_.end()) throw it->second;
   const std::vector<ir::VarId>& params = prog_->functions[callee].params;
   if (e->getNumArgs() != params.size())
     unsupported(e->getBeginLoc(), "call to '" + prog_->functions[callee].name + "' with " +

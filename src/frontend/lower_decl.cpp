@@ -6,6 +6,7 @@
 #include "frontend/lowering.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace culprit::frontend {
 
@@ -23,7 +24,8 @@ std::unique_ptr<ir::Program> Lowerer::run() {
   fileIndex(sm_.getMainFileID());
   declareTopLevel();
   for (ir::FuncId id = 0; id < definitions_.size(); ++id)
-    lowerFunction(definitions_[id], id);
+    if (!rejected_.count(id)) lowerFunction(definitions_[id], id);
+  checkReachable();
   return std::move(prog_);
 }
 
@@ -40,26 +42,38 @@ void Lowerer::declareTopLevel() {
 }
 
 void Lowerer::declareFunction(const FunctionDecl* fd) {
-  if (fd->isVariadic()) unsupported(fd->getLocation(), "variadic function");
   auto id = static_cast<ir::FuncId>(prog_->functions.size());
   ir::Function f;
   f.name = fd->getNameAsString();
   f.id = id;
-  SourceLocation retLoc = fd->getReturnTypeSourceRange().getBegin();
-  f.ret = typeOf(fd->getReturnType(), retLoc.isValid() ? retLoc : fd->getLocation());
-  if (!f.ret->isInt() && !f.ret->isVoid())
-    unsupported(fd->getLocation(), "function returning " + f.ret->str());
   f.range = rangeOf(fd->getSourceRange());
   f.trusted = std::find(opts_.trusted.begin(), opts_.trusted.end(), f.name) != opts_.trusted.end();
+  f.ret = prog_->types.voidType();
   prog_->functions.push_back(std::move(f));
   funcs_[fd->getCanonicalDecl()] = id;
   definitions_.push_back(fd);
-  fnId_ = id;
-  for (const ParmVarDecl* p : fd->parameters()) {
-    ir::VarId v = addVar(p, ir::Var::Storage::Param, p->getNameAsString());
-    prog_->functions[id].params.push_back(v);
+  const std::size_t varsBefore = prog_->vars.size();
+  try {
+    if (fd->isVariadic()) unsupported(fd->getLocation(), "variadic function");
+    SourceLocation retLoc = fd->getReturnTypeSourceRange().getBegin();
+    ir::TypeRef ret = typeOf(fd->getReturnType(), retLoc.isValid() ? retLoc : fd->getLocation());
+    if (ret->isArray()) unsupported(fd->getLocation(), "function returning " + ret->str());
+    prog_->functions[id].ret = ret;
+    fnId_ = id;
+    for (const ParmVarDecl* p : fd->parameters()) {
+      ir::VarId v = addVar(p, ir::Var::Storage::Param, p->getNameAsString());
+      prog_->functions[id].params.push_back(v);
+    }
+    fnId_ = ir::kNone;
+  } catch (const UserError& e) {  // an error only if it is called: see lowerUserCall
+    fnId_ = ir::kNone;
+    for (const ParmVarDecl* p : fd->parameters())
+      vars_.erase(p->getCanonicalDecl());
+    prog_->vars.resize(varsBefore);
+    prog_->functions[id].params.clear();
+    prog_->functions[id].frame.clear();
+    rejected_.emplace(id, e);
   }
-  fnId_ = ir::kNone;
 }
 
 void Lowerer::declareGlobal(const VarDecl* vd) {
@@ -77,7 +91,7 @@ void Lowerer::declareGlobal(const VarDecl* vd) {
 ir::VarId Lowerer::addVar(const VarDecl* vd, ir::Var::Storage storage, std::string name) {
   ir::Var var;
   var.name = std::move(name);
-  var.type = varType(vd, storage == ir::Var::Storage::Param);
+  var.type = varType(vd);
   var.storage = storage;
   var.range = rangeOf(vd->getSourceRange());
   auto id = static_cast<ir::VarId>(prog_->vars.size());
@@ -95,22 +109,69 @@ ir::VarId Lowerer::addVar(const VarDecl* vd, ir::Var::Storage storage, std::stri
   return id;
 }
 
-ir::TypeRef Lowerer::varType(const VarDecl* vd, bool isParam) {
+ir::TypeRef Lowerer::varType(const VarDecl* vd) {
   SourceLocation typeLoc = vd->getTypeSpecStartLoc();
   if (typeLoc.isInvalid()) typeLoc = vd->getLocation();
   if (vd->getTLSKind() != VarDecl::TLS_None) unsupported(typeLoc, "thread-local variable");
   ir::TypeRef t = typeOf(vd->getType(), typeLoc);
   if (t->isVoid()) unsupported(vd->getLocation(), "variable of type void");
-  if (!isParam && t->scalarType()->isPointer())
-    unsupported(vd->getLocation(), "pointer variable '" + vd->getNameAsString() + "'");
   return t;
 }
 
 void Lowerer::lowerFunction(const FunctionDecl* fd, ir::FuncId id) {
   fnId_ = id;
-  ir::StmtPtr body = lowerStmt(fd->getBody());
-  prog_->functions[id].body = std::move(body);
+  const std::size_t stmtsBefore = prog_->stmts.size();
+  try {
+    ir::StmtPtr body = lowerStmt(fd->getBody());
+    prog_->functions[id].body = std::move(body);
+  } catch (const UserError& e) {  // an error only if it can run: see checkReachable
+    prog_->stmts.resize(stmtsBefore);
+    rejected_.emplace(id, e);
+  }
   fnId_ = ir::kNone;
+}
+
+namespace {
+
+void collectCallees(const ir::Expr& e, std::vector<ir::FuncId>& out) {
+  if (e.kind == ir::ExprKind::Call && e.builtin == ir::Builtin::None) out.push_back(e.callee);
+  for (const ir::ExprPtr& op : e.ops)
+    collectCallees(*op, out);
+}
+
+void collectCallees(const ir::Stmt& s, std::vector<ir::FuncId>& out) {
+  if (s.expr) collectCallees(*s.expr, out);
+  for (const ir::StmtPtr& c : s.children)
+    collectCallees(*c, out);
+  for (const ir::Stmt* c : {s.thenS.get(), s.elseS.get(), s.init.get(), s.step.get(), s.body.get()})
+    if (c) collectCallees(*c, out);
+  for (const ir::SwitchArm& arm : s.arms)
+    for (const ir::StmtPtr& c : arm.body)
+      collectCallees(*c, out);
+}
+
+}  // namespace
+
+void Lowerer::checkReachable() const {
+  if (rejected_.empty()) return;
+  const ir::Function* root = prog_->findFunction(opts_.entry.empty() ? "main" : opts_.entry);
+  std::vector<ir::FuncId> work;
+  if (root)
+    work.push_back(root->id);
+  else  // nothing says where runs start: every function counts
+    for (const ir::Function& f : prog_->functions)
+      work.push_back(f.id);
+  std::vector<bool> seen(prog_->functions.size(), false);
+  std::optional<ir::FuncId> first;
+  while (!work.empty()) {
+    const ir::FuncId f = work.back();
+    work.pop_back();
+    if (f >= seen.size() || seen[f]) continue;
+    seen[f] = true;
+    if (rejected_.count(f) && (!first || f < *first)) first = f;
+    if (prog_->functions[f].body) collectCallees(*prog_->functions[f].body, work);
+  }
+  if (first) throw rejected_.at(*first);
 }
 
 ir::ExprPtr Lowerer::constantInit(const VarDecl* vd, ir::TypeRef type) {
@@ -119,6 +180,11 @@ ir::ExprPtr Lowerer::constantInit(const VarDecl* vd, ir::TypeRef type) {
 }
 
 ir::ExprPtr Lowerer::constantScalar(const Expr* e, ir::TypeRef type) {
+  if (type->isPointer()) {  // NULL, or an address constant Clang has checked (a string, &x)
+    if (e->isNullPointerConstant(ctx_, Expr::NPC_ValueDependentIsNotNull))
+      return intLit(0, type, e);
+    return castTo(type, lowerExpr(e), e);
+  }
   Expr::EvalResult result;
   if (!e->EvaluateAsInt(result, ctx_))
     unsupported(e->getBeginLoc(), "initializer that is not an integer constant");

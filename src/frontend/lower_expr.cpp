@@ -6,8 +6,10 @@
 // is only ever discarded). ArrayToPointerDecay is a Cast to the pointer type. Parentheses,
 // __extension__, _Generic and __builtin_choose_expr are looked through. Integer and character
 // literals, enum constants, sizeof, _Alignof and offsetof are folded by Clang's evaluator.
-// Pointers: only values of decayed arrays, argv and pointer parameters exist; they may be indexed
-// or passed as call arguments, nothing else (lowerExpr rejects a pointer-valued result).
+// Pointers: a pointer value points to a cell of an object (variable, string literal, argv,
+// heap block). `*p` is p[0]; NULL is a pointer-typed IntLit 0; a pointer tested for truth
+// compares unequal to NULL. Conversions between pointers to different cell types, and between
+// pointers and integers, are rejected: memory is modelled as typed cells, not bytes.
 #include "frontend/lowering.h"
 
 namespace culprit::frontend {
@@ -75,11 +77,7 @@ std::int64_t normalise(std::int64_t v, ir::TypeRef t) {
 
 }  // namespace
 
-ir::ExprPtr Lowerer::lowerExpr(const Expr* e) {
-  ir::ExprPtr x = dispatch(e);
-  if (x->type->isPointer()) unsupported(e->getBeginLoc(), "pointer used as a value");
-  return x;
-}
+ir::ExprPtr Lowerer::lowerExpr(const Expr* e) { return dispatch(e); }
 
 ir::ExprPtr Lowerer::lowerOperand(const Expr* e) { return dispatch(e); }
 
@@ -133,8 +131,7 @@ ir::ExprPtr Lowerer::dispatch(const Expr* e) {
 ir::ExprPtr Lowerer::lowerOther(const Expr* e) {
   SourceLocation at = e->getBeginLoc();
   if (isa<OffsetOfExpr>(e)) return lowerFolded(e);
-  if (isa<StringLiteral>(e))
-    unsupported(at, "string literal outside a library call or char-array initializer");
+  if (const auto* lit = dyn_cast<StringLiteral>(e)) return strLit(lit, e);
   if (isa<FloatingLiteral>(e)) unsupported(at, "floating-point literal");
   if (isa<ImaginaryLiteral>(e)) unsupported(at, "imaginary literal");
   if (isa<StmtExpr>(e)) unsupported(at, "statement expression");
@@ -178,6 +175,9 @@ ir::ExprPtr Lowerer::lowerCast(const CastExpr* e) {
   const Expr* sub = e->getSubExpr();
   SourceLocation at = e->getBeginLoc();
   CastKind k = e->getCastKind();
+  if (e->getType()->isPointerType() &&
+      sub->isNullPointerConstant(ctx_, Expr::NPC_ValueDependentIsNotNull))  // NULL, (T *)0
+    return intLit(0, typeOf(e->getType(), at), e);
   switch (k) {
   case CK_LValueToRValue:
   case CK_NoOp:
@@ -192,13 +192,30 @@ ir::ExprPtr Lowerer::lowerCast(const CastExpr* e) {
   }
   case CK_FunctionToPointerDecay:
   case CK_BuiltinFnToFnPtr: unsupported(at, "function pointer");
-  case CK_NullToPointer: unsupported(at, "null pointer");
+  case CK_NullToPointer: return intLit(0, typeOf(e->getType(), at), e);
+  case CK_PointerToBoolean: {  // p as a truth value: p != NULL
+    ir::ExprPtr ptr = dispatch(sub);
+    auto x = node(ExprKind::Binary, e);
+    x->binop = ir::BinOp::Ne;
+    ir::TypeRef ptrType = ptr->type;
+    x->ops.push_back(std::move(ptr));
+    x->ops.push_back(intLit(0, ptrType, e));
+    return x;
+  }
+  case CK_BitCast: {
+    ir::TypeRef to = typeOf(e->getType(), at);
+    ir::ExprPtr from = dispatch(sub);
+    if (to->isPointer() && from->type->isPointer() &&
+        to->elem->scalarType() == from->type->elem->scalarType())
+      return castTo(to, std::move(from), e);
+    unsupported(at, "conversion from '" + sub->getType().getAsString() + "' to '" +
+                        e->getType().getAsString() + "' (memory is modelled as typed cells)");
+  }
   default: break;
   }
   if (isFloatingCast(k)) rejectFloating(e, "floating-point conversion");
-  if (k == CK_BitCast || k == CK_IntegralToPointer || k == CK_PointerToIntegral ||
-      k == CK_PointerToBoolean)
-    unsupported(at, "pointer conversion");
+  if (k == CK_IntegralToPointer || k == CK_PointerToIntegral)
+    unsupported(at, "conversion between a pointer and an integer");
   unsupported(at, std::string("conversion '") + e->getCastKindName() + "'");
 }
 
@@ -215,8 +232,21 @@ ir::ExprPtr Lowerer::lowerUnary(const UnaryOperator* e) {
   case UO_Not: op = ir::UnOp::BitNot; break;
   case UO_LNot: op = ir::UnOp::LogNot; break;
   case UO_Extension: return dispatch(e->getSubExpr());
-  case UO_AddrOf: unsupported(at, "address-of operator outside a scanf argument");
-  case UO_Deref: unsupported(at, "pointer dereference");
+  case UO_AddrOf: {
+    ir::ExprPtr target = lowerLvalue(e->getSubExpr(), /*anyType=*/true);
+    auto x = node(ExprKind::AddrOf, prog_->types.pointerTo(target->type), e);
+    x->ops.push_back(std::move(target));
+    return x;
+  }
+  case UO_Deref: {
+    ir::ExprPtr ptr = dispatch(e->getSubExpr());
+    if (!ptr->type->isPointer() && !ptr->type->isArray())
+      unsupported(at, "dereference of a non-pointer value");
+    auto x = node(ExprKind::Index, e);
+    x->ops.push_back(std::move(ptr));
+    x->ops.push_back(intLit(0, prog_->types.intType(ir::IntKind::Long), e));
+    return x;
+  }
   default:
     unsupported(at, std::string("unary operator '") +
                         UnaryOperator::getOpcodeStr(e->getOpcode()).str() + "'");
@@ -229,8 +259,6 @@ ir::ExprPtr Lowerer::lowerUnary(const UnaryOperator* e) {
 }
 
 ir::ExprPtr Lowerer::lowerIncDec(const UnaryOperator* e) {
-  if (e->getSubExpr()->getType()->isPointerType())
-    unsupported(e->getBeginLoc(), "pointer arithmetic");
   ir::ExprPtr target = lowerLvalue(e->getSubExpr());
   auto x = node(ExprKind::IncDec, e);
   x->prefix = e->isPrefix();
@@ -239,11 +267,12 @@ ir::ExprPtr Lowerer::lowerIncDec(const UnaryOperator* e) {
   return x;
 }
 
-ir::ExprPtr Lowerer::lowerLvalue(const Expr* e) {
+ir::ExprPtr Lowerer::lowerLvalue(const Expr* e, bool anyType) {
   ir::ExprPtr x = lowerExpr(e);
-  if (!x->isLvalue() || !x->type->isInt())
-    unsupported(e->getBeginLoc(), "assignment to something other than an integer variable or "
-                                  "array element");
+  if (x->kind == ExprKind::StrLit && anyType) return x;
+  if (!x->isLvalue() || (!anyType && !x->type->isInt() && !x->type->isPointer()))
+    unsupported(e->getBeginLoc(), "assignment to something other than a scalar variable, array "
+                                  "element or pointed-to object");
   return x;
 }
 
@@ -277,9 +306,9 @@ ir::ExprPtr Lowerer::lowerBinary(const BinaryOperator* e) {
 ir::ExprPtr Lowerer::lowerArith(const BinaryOperator* e) {
   ir::ExprPtr lhs = lowerOperand(e->getLHS());
   ir::ExprPtr rhs = lowerOperand(e->getRHS());
-  if (lhs->type->isPointer() || rhs->type->isPointer())
-    unsupported(e->getOperatorLoc(),
-                e->isComparisonOp() ? "pointer comparison" : "pointer arithmetic");
+  const bool pointers = lhs->type->isPointer() || rhs->type->isPointer();
+  if (pointers && !e->isComparisonOp() && e->getOpcode() != BO_Add && e->getOpcode() != BO_Sub)
+    unsupported(e->getOperatorLoc(), "pointer arithmetic other than + and -");
   auto x = node(ExprKind::Binary, e);
   x->binop = binOpOf(e->getOpcode());
   x->ops.push_back(std::move(lhs));
@@ -288,8 +317,6 @@ ir::ExprPtr Lowerer::lowerArith(const BinaryOperator* e) {
 }
 
 ir::ExprPtr Lowerer::lowerCompoundAssign(const CompoundAssignOperator* e) {
-  if (e->getLHS()->getType()->isPointerType())
-    unsupported(e->getOperatorLoc(), "pointer arithmetic");
   ir::ExprPtr target = lowerLvalue(e->getLHS());
   ir::ExprPtr value = lowerExpr(e->getRHS());
   ir::TypeRef lhsType = typeOf(e->getComputationLHSType(), e->getOperatorLoc());
@@ -369,7 +396,7 @@ void Lowerer::flattenInit(const Expr* init, ir::TypeRef type, std::uint64_t base
     return;
   }
   ir::ExprPtr value = constant ? constantScalar(init, type) : lowerExpr(init);
-  if (constant && value->value == 0) return;
+  if (constant && value->kind == ExprKind::IntLit && value->value == 0) return;
   list.ops.push_back(std::move(value));
   list.initOffsets.push_back(base);
 }

@@ -20,6 +20,7 @@
 #include <clang/Basic/SourceManager.h>
 #include <llvm/ADT/DenseMap.h>
 
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -34,6 +35,7 @@ inline constexpr const char* kAssertIntrinsic = "__culprit_assert";
 struct LowerOptions {
   std::string mainPath;              ///< the main file's path as the caller gave it
   std::vector<std::string> trusted;  ///< Function::trusted
+  std::string entry;                 ///< frontend::Options::entry
 };
 
 std::unique_ptr<ir::Program> lowerTranslationUnit(clang::ASTContext& ctx,
@@ -59,8 +61,11 @@ private:
   void declareFunction(const clang::FunctionDecl* fd);
   void declareGlobal(const clang::VarDecl* vd);
   ir::VarId addVar(const clang::VarDecl* vd, ir::Var::Storage storage, std::string name);
-  ir::TypeRef varType(const clang::VarDecl* vd, bool isParam);
+  ir::TypeRef varType(const clang::VarDecl* vd);
   void lowerFunction(const clang::FunctionDecl* fd, ir::FuncId id);
+  /// Throws the error of the first function using an unsupported construct that the entry
+  /// function can call (transitively).
+  void checkReachable() const;
   ir::ExprPtr constantInit(const clang::VarDecl* vd, ir::TypeRef type);
   ir::ExprPtr constantScalar(const clang::Expr* e, ir::TypeRef type);
   ir::VarId lookupVar(const clang::VarDecl* vd, clang::SourceLocation use);
@@ -90,9 +95,8 @@ private:
   static ir::StmtRole roleOf(const ir::Expr& e);
 
   // --- lower_expr.cpp ----------------------------------------------------------------------
-  /// An integer-valued expression (rejects pointer values).
+  /// An expression (an integer or a pointer value).
   ir::ExprPtr lowerExpr(const clang::Expr* e);
-  /// An expression that may also be a pointer (array index bases, call arguments).
   ir::ExprPtr lowerOperand(const clang::Expr* e);
   /// The initializer of an object of type `type` (scalar expression, InitList or StrLit);
   /// `constant`: fold every element with Clang's evaluator (globals, statics).
@@ -114,7 +118,8 @@ private:
   ir::ExprPtr lowerFolded(const clang::Expr* e);
   [[noreturn]] void rejectFloating(const clang::Expr* e, const char* what);
   ir::ExprPtr lowerOther(const clang::Expr* e);
-  ir::ExprPtr lowerLvalue(const clang::Expr* e);
+  /// An assignable lvalue (scalar); `anyType`: any lvalue, for `&`.
+  ir::ExprPtr lowerLvalue(const clang::Expr* e, bool anyType = false);
   void flattenInit(const clang::Expr* init, ir::TypeRef type, std::uint64_t base, ir::Expr& list,
                    bool constant);
   void flattenString(const clang::StringLiteral* s, ir::TypeRef type, std::uint64_t base,
@@ -139,6 +144,9 @@ private:
   llvm::DenseMap<const clang::FunctionDecl*, ir::FuncId> funcs_;  ///< canonical decl -> func
   llvm::DenseMap<clang::FileID, std::uint32_t> files_;
   std::vector<const clang::FunctionDecl*> definitions_;  ///< FuncId -> definition
+  /// Functions whose declaration or body uses an unsupported construct: the error, raised
+  /// when such a function is called (declaration) or reachable from the entry (body).
+  std::map<ir::FuncId, UserError> rejected_;
   std::set<std::string> globalNames_;
   ir::FuncId fnId_ = ir::kNone;
 };

@@ -108,12 +108,10 @@ const Unsupported kUnsupported[] = {
      1, 1},
     {"Bitfield", "struct B { int f : 3; };\nint main() {\n  struct B b;\n  return 0;\n}",
      "struct type 'struct B'", 3, 3},
-    {"PointerVariable", "int main() {\n  int x = 0;\n  int *p = &x;\n  return 0;\n}",
-     "pointer variable 'p'", 3, 8},
-    {"PointerDereference", "int f(int *p) {\n  return *p;\n}", "pointer dereference", 2, 10},
-    {"PointerArithmetic", "int f(int *p) {\n  return (p + 1)[0];\n}", "pointer arithmetic", 2, 13},
-    {"PointerCondition", "int main(int c, char **v) {\n  if (v[1]) return 1;\n  return 0;\n}",
-     "pointer used as a value", 2, 7},
+    {"PointerToInteger", "int main() {\n  int x = 0;\n  long a = (long)&x;\n  return 0;\n}",
+     "conversion between a pointer and an integer", 3, 12},
+    {"CellReinterpretation", "int main() {\n  int x = 0;\n  char *c = (char *)&x;\n  return 0;\n}",
+     "conversion from 'int *' to 'char *' (memory is modelled as typed cells)", 3, 13},
     {"Malloc", "#include <stdlib.h>\nint main() {\n  return malloc(4) != 0;\n}",
      "call to unsupported library function 'malloc'", 3, 10},
     {"UnknownLibraryCall", "#include <stdlib.h>\nint main() {\n  return abs(-3);\n}",
@@ -148,19 +146,40 @@ const Unsupported kUnsupported[] = {
      "variadic function", 1, 5},
     {"GnuConditional", "int main(int n) {\n  return n ?: 1;\n}", "GNU conditional operator '?:'", 2,
      10},
-    {"PointerReturn", "int g[2];\nint *f(void) { return g; }", "function returning int*", 2, 6},
+    {"ReachableThroughCalls",
+     "int g(void) { float f = 1; return (int)f; }\n"
+     "int h(void) { return g(); }\nint main(void) { return h(); }",
+     "floating-point type 'float'", 1, 15},
     {"ExternVariable", "extern int e;\nint main() {\n  return e;\n}", "external variable 'e'", 3,
      10},
-    {"PointerGlobal", "char *s = \"x\";\nint main() { return 0; }", "pointer variable 's'", 1, 7},
-    {"ArrayOfPointers", "int main() {\n  char *names[2];\n  return 0;\n}",
-     "pointer variable 'names'", 2, 9},
-    {"SystemMacro", "#include <ctype.h>\nint main(void) { return isdigit('3'); }",
-     "pointer dereference (in macro 'isdigit')", 2, 25},
-    {"UserMacro", "#define FIRST(p) (*(p))\nint f(int *q) { return FIRST(q); }",
-     "pointer dereference (in macro 'FIRST')", 2, 24},
+    {"SystemMacro", "#include <math.h>\nint main(void) { return INFINITY > 0; }",
+     "floating-point expression (in macro 'INFINITY')", 2, 25},
+    {"UserMacro", "#define ADDR(p) ((long)(p))\nint f(int *q) { return ADDR(q) > 0; }",
+     "conversion between a pointer and an integer (in macro 'ADDR')", 2, 24},
     {"WrongArgumentCount", "int f(a, b) int a, b; { return a; }\nint main() { return f(1); }",
      "call to 'f' with 1 arguments for 2 parameters", 2, 21},
 };
+
+TEST(Unsupported, OnlyInFunctionsTheEntryCanCall) {
+  // g and its caller h are never called from main: no error, and they have no body.
+  const char* source = "int g(float f) { return (int)f; }\nint h(void) { return g(1); }\n"
+                       "int k(void) { double d = 2; return d > 1; }\nint main(void) { return 0; }";
+  auto p = parseSource(source, "t.c");
+  ASSERT_NE(p->findFunction("h"), nullptr);
+  EXPECT_EQ(p->findFunction("h")->body, nullptr);
+  EXPECT_EQ(p->findFunction("k")->body, nullptr);
+  EXPECT_NE(p->findFunction("main")->body, nullptr);
+  // From another entry they are errors, at the construct.
+  Options entryH;
+  entryH.entry = "h";
+  try {
+    parseSource(source, "t.c", entryH);
+    ADD_FAILURE() << "h calls g, whose parameter is a float";
+  } catch (const UserError& e) {
+    EXPECT_EQ(std::string(e.what()), "unsupported construct: floating-point type 'float'");
+    EXPECT_EQ(e.line(), 1u);
+  }
+}
 
 INSTANTIATE_TEST_SUITE_P(Frontend, UnsupportedConstruct, testing::ValuesIn(kUnsupported),
                          [](const testing::TestParamInfo<Unsupported>& info) {
