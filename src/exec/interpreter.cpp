@@ -268,6 +268,8 @@ Value Machine::call(const ir::Function& fn, std::size_t argStart, const ir::Expr
 
   if (tracing_ && site)
     callContext_ = callContexts_.child(callContext_, stmt_ ? stmt_->id : ir::kNone);
+  const ir::Expr* const outerLibraryCall = libraryCall_;
+  if (!fn.library.empty() && (!function_ || function_->library.empty())) libraryCall_ = site;
   function_ = &fn;
   frameBase_ = base;
   iteration_ = 0;
@@ -277,6 +279,7 @@ Value Machine::call(const ir::Function& fn, std::size_t argStart, const ir::Expr
   const Value result = returned_;
 
   --depth_;
+  libraryCall_ = outerLibraryCall;
   objects_.resize(base);
   cells_.resize(mark);
   stmt_ = caller.stmt;
@@ -363,8 +366,14 @@ Value Machine::evalForced(const ir::Expr& e, bool decision) {
   }
 }
 
-void Machine::fail(const ir::SourceRange& where, const std::string& what) {
+void Machine::fail(const ir::SourceRange& at, const std::string& problem) {
   if (skipFaultsOf_ && inProgress_ && *skipFaultsOf_ == key_) throw NaturalSkipped{};
+  // Inside a library function of the prelude: at the program's call, as a sanitizer's
+  // interceptor would report it.
+  const bool inLibrary = libraryCall_ && function_ && !function_->library.empty();
+  const ir::SourceRange& where = inLibrary ? libraryCall_->range : at;
+  const std::string what =
+      inLibrary ? program_.functions[libraryCall_->callee].library + ": " + problem : problem;
   const std::string path =
       where.file < program_.files.size() ? program_.files[where.file].path : "?";
   result_.err += path + ":" + std::to_string(where.line) + ":" + std::to_string(where.col) +

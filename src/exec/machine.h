@@ -200,6 +200,8 @@ private:
   Value returned_;
 
   const ir::Stmt* stmt_ = nullptr;  ///< statement of the current instance
+  /// The program's call into the library function (prelude) running now, if any.
+  const ir::Expr* libraryCall_ = nullptr;
   InstanceKey key_;
   bool inProgress_ = false;                  ///< the current instance has begun and not ended
   std::optional<InstanceKey> skipFaultsOf_;  ///< see evalForced

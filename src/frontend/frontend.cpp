@@ -4,13 +4,15 @@
 // Command line: the file's entry in compile_commands.json when one is given and lists it,
 // otherwise Options' -I/-D/-std; always `-x c`, Clang's resource directory, -fsigned-char (plain
 // char is signed in culprit's model) and culprit's own <assert.h>, a virtual file in a virtual
-// -isystem directory searched before the system headers. Warnings are ignored (-w, with the
-// diagnostics that Clang may turn into errors by default downgraded first, so K&R code, implicit
-// int and implicit declarations parse). The first error becomes a UserError with Clang's message
-// and location; nothing is ever printed. Errors thrown while lowering are carried out of Clang's
-// callbacks (LLVM is built without exceptions) and rethrown once ClangTool has returned.
+// -isystem directory searched before the system headers, and its library prelude (prelude.h),
+// force-included, with glibc's ctype macros off and no Clang builtins. Warnings are ignored (-w,
+// with the diagnostics that Clang may turn into errors by default downgraded first, so K&R code,
+// implicit int and implicit declarations parse). The first error becomes a UserError with Clang's
+// message and location; nothing is ever printed. Errors thrown while lowering are carried out of
+// Clang's callbacks (LLVM is built without exceptions) and rethrown once ClangTool has returned.
 #include "frontend/frontend.h"
 #include "frontend/lowering.h"
+#include "frontend/prelude.h"
 
 #include <clang/AST/ASTConsumer.h>
 #include <clang/Basic/Diagnostic.h>
@@ -138,6 +140,10 @@ std::vector<std::string> leadingArgs() {
           "-isystem",
           kVirtualIncludeDir,
           "-fsigned-char",
+          "-fno-builtin",
+          "-D__NO_CTYPE",
+          "-include",
+          kPreludePath,
           "-fno-color-diagnostics",
           "-fno-caret-diagnostics",
           "-ferror-limit=1"};
@@ -195,6 +201,7 @@ std::unique_ptr<ir::Program> parse(const std::string& path, const std::string* s
   clang::tooling::ClangTool tool(*db, {path}, std::make_shared<clang::PCHContainerOperations>(),
                                  llvm::vfs::createPhysicalFileSystem());
   tool.mapVirtualFile(kAssertHeaderPath, kAssertHeader);
+  tool.mapVirtualFile(kPreludePath, kPrelude);
   if (source) tool.mapVirtualFile(path, *source);
   using clang::tooling::ArgumentInsertPosition;
   std::vector<std::string> leading = leadingArgs();

@@ -6,7 +6,8 @@
 //  3. culprit's assert intrinsic (from its virtual <assert.h>): Builtin::Assert on the asserted
 //     expression itself (the `!!( )` of the macro is removed);
 //  4. nondet intrinsics (__VERIFIER_nondet_*, nondet_*) returning any integer type;
-//  5. the modelled library functions, by name.
+//  5. the modelled library functions, by name: builtins, or functions of culprit's C prelude
+//     (prelude.h), lowered like the program's own functions.
 // Anything else is an unsupported construct. Library-call arguments are the only places where
 // string literals (a StrLit under an array-to-pointer Cast), conditionals choosing between such
 // arguments (`c ? "yes" : "no"`) and, for scanf, `&lvalue` may occur.
@@ -81,6 +82,8 @@ ir::ExprPtr Lowerer::lowerCall(const CallExpr* e) {
   if (ir::FuncId id = userFunction(fd); id != ir::kNone) return lowerUserCall(e, id);
   if (name == kAssertIntrinsic) return lowerAssertCall(e, /*intrinsic=*/true);
   if (isNondet(name)) return lowerNondet(e);
+  if (!lib)
+    if (ir::FuncId id = preludeFunction(name); id != ir::kNone) return lowerUserCall(e, id);
   if (!lib) {
     bool declaredByUser = !sm_.isInSystemHeader(fd->getLocation()) && !fd->getBuiltinID();
     unsupported(e->getBeginLoc(), (declaredByUser ? "call to undefined function '"

@@ -4,6 +4,7 @@
 // source order. Global initializers are folded by Clang's constant evaluator. Local `static`
 // variables become globals named `function.name` (made unique if needed).
 #include "frontend/lowering.h"
+#include "frontend/prelude.h"
 
 #include <algorithm>
 #include <optional>
@@ -34,6 +35,7 @@ void Lowerer::declareTopLevel() {
     if (d->isImplicit() || sm_.isInSystemHeader(d->getLocation())) continue;
     if (isa<FileScopeAsmDecl>(d)) unsupported(d->getBeginLoc(), "inline assembly");
     if (const auto* fd = dyn_cast<FunctionDecl>(d)) {
+      if (fd->getName().startswith(kPreludePrefix)) continue;  // declared where called
       if (fd->doesThisDeclarationHaveABody()) declareFunction(fd);
     } else if (const auto* vd = dyn_cast<VarDecl>(d)) {
       declareGlobal(vd);
@@ -74,6 +76,24 @@ void Lowerer::declareFunction(const FunctionDecl* fd) {
     prog_->functions[id].frame.clear();
     rejected_.emplace(id, e);
   }
+}
+
+ir::FuncId Lowerer::preludeFunction(llvm::StringRef name) {
+  const std::string full = std::string(kPreludePrefix) + name.str();
+  for (const NamedDecl* d : ctx_.getTranslationUnitDecl()->lookup(&ctx_.Idents.get(full))) {
+    const auto* fd = dyn_cast<FunctionDecl>(d);
+    if (!fd || !fd->getDefinition()) continue;
+    fd = fd->getDefinition();
+    if (ir::FuncId id = userFunction(fd); id != ir::kNone) return id;
+    const ir::FuncId saved = fnId_;
+    declareFunction(fd);  // its body is lowered by run()'s loop over definitions_
+    fnId_ = saved;
+    ir::Function& f = prog_->functions.back();
+    f.library = name.str();
+    f.trusted = true;
+    return f.id;
+  }
+  return ir::kNone;
 }
 
 void Lowerer::declareGlobal(const VarDecl* vd) {

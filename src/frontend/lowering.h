@@ -60,6 +60,8 @@ private:
   void declareTopLevel();
   void declareFunction(const clang::FunctionDecl* fd);
   void declareGlobal(const clang::VarDecl* vd);
+  /// The prelude's definition of library function `name` (declared on first use), or kNone.
+  ir::FuncId preludeFunction(llvm::StringRef name);
   ir::VarId addVar(const clang::VarDecl* vd, ir::Var::Storage storage, std::string name);
   ir::TypeRef varType(const clang::VarDecl* vd);
   void lowerFunction(const clang::FunctionDecl* fd, ir::FuncId id);

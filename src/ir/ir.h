@@ -209,6 +209,9 @@ struct Function {
   StmtPtr body;              ///< a Block
   SourceRange range;
   bool trusted = false;  ///< harness or --trust code: executed, never suspected
+  /// A C library function culprit defines in C (the frontend's prelude): its C name, e.g.
+  /// "strlen"; empty for the program's own functions. Library functions are trusted.
+  std::string library;
 };
 
 struct SourceFile {
