@@ -294,6 +294,17 @@ private:
   Val scanf(const ir::Expr& e, State& st);
   Val getchar(const ir::Expr& e, State& st);
   Val nondet(const ir::Expr& e, State& st);
+
+  // --- symex_stdio.cpp: line and string input, fputs --------------------------------------------
+  Val getLine(const ir::Expr& e, State& st);  ///< gets, fgets(stdin)
+  Val sscanf(const ir::Expr& e, State& st);
+  Val fputs(const ir::Expr& e, State& st);
+
+  // --- symex_heap.cpp: heap blocks and VLAs, memset/memcpy --------------------------------------
+  Val allocate(const ir::Expr& e, State& st);  ///< malloc, calloc, VLA blocks
+  Val release(const ir::Expr& e, State& st);   ///< free
+  Val memset(const ir::Expr& e, State& st);
+  Val memcpy(const ir::Expr& e, State& st);
   std::optional<std::string> concreteString(const Val& p, const State& st) const;
   z3::expr positionSwitch(const z3::expr& pos, std::size_t limit,
                           const std::function<z3::expr(std::size_t)>& at,

@@ -80,6 +80,16 @@ Val SymExec::callBuiltin(const ir::Expr& e, State& st) {
   case ir::Builtin::Assume:
     require(st, truthOf(eval(*e.ops[0], st)), HardKind::Assumption);
     return none;
+  case ir::Builtin::Gets:
+  case ir::Builtin::Fgets: return getLine(e, st);
+  case ir::Builtin::Sscanf: return sscanf(e, st);
+  case ir::Builtin::Fputs: return fputs(e, st);
+  case ir::Builtin::Malloc:
+  case ir::Builtin::Calloc:
+  case ir::Builtin::VlaAlloc: return allocate(e, st);
+  case ir::Builtin::Free: return release(e, st);
+  case ir::Builtin::Memset: return memset(e, st);
+  case ir::Builtin::Memcpy: return memcpy(e, st);
   case ir::Builtin::None: break;
   }
   throw EncodeError("unknown library function at " + prog_.where(e.range));

@@ -124,6 +124,16 @@ Value Machine::callBuiltin(const ir::Expr& e) {
     if (eval(*e.ops[0]).truthy()) return {};
     halt(Verdict::AssumeFailed, kStatusRuntimeError, "assumption failed: " + conditionText(e),
          &e.range);
+  case ir::Builtin::Gets:
+  case ir::Builtin::Fgets: return getLine(e);
+  case ir::Builtin::Sscanf: return sscanf(e);
+  case ir::Builtin::Fputs: return fputs(e);
+  case ir::Builtin::Malloc:
+  case ir::Builtin::Calloc:
+  case ir::Builtin::VlaAlloc: return allocate(e);
+  case ir::Builtin::Free: return release(e);
+  case ir::Builtin::Memset: return memset(e);
+  case ir::Builtin::Memcpy: return memcpy(e);
   case ir::Builtin::None: break;
   }
   fail(e.range, "unknown library function");

@@ -175,6 +175,17 @@ private:
   Value scanf(const ir::Expr& e);
   Value stringToInt(const ir::Expr& e);
   Value nondet(const ir::Expr& e);
+
+  // stdio.cpp: line and string input, fputs
+  Value getLine(const ir::Expr& e);  ///< gets, fgets(stdin)
+  Value sscanf(const ir::Expr& e);
+  Value fputs(const ir::Expr& e);
+
+  // heap.cpp: heap blocks and VLAs, memset/memcpy
+  Value allocate(const ir::Expr& e);  ///< malloc, calloc, VLA blocks
+  Value release(const ir::Expr& e);   ///< free
+  Value memset(const ir::Expr& e);
+  Value memcpy(const ir::Expr& e);
   void write(const std::string& text, bool toStderr, const ir::Expr& at);
   [[noreturn]] void assertionFailed(const ir::Expr& e);
   [[noreturn]] void assertFail(const ir::Expr& e);

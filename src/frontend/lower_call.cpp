@@ -15,6 +15,8 @@
 // ops are {string, base}.
 #include "frontend/lowering.h"
 
+#include <optional>
+
 namespace culprit::frontend {
 
 using namespace clang;
@@ -42,6 +44,21 @@ constexpr LibraryFunction kLibrary[] = {
     {"strtol", Builtin::Strtol, 3, 3},
     {"scanf", Builtin::Scanf, 1, kVariadic},
     {"getchar", Builtin::Getchar, 0, 0},
+    {"getc", Builtin::Getchar, 1, 1},          // (stdin)
+    {"fgetc", Builtin::Getchar, 1, 1},         // (stdin)
+    {"putc", Builtin::Putchar, 2, 2},          // (c, stdout)
+    {"fputc", Builtin::Putchar, 2, 2},         // (c, stdout)
+    {"fscanf", Builtin::Scanf, 2, kVariadic},  // (stdin, ...)
+    {"gets", Builtin::Gets, 1, 1},
+    {"fgets", Builtin::Fgets, 3, 3},
+    {"sscanf", Builtin::Sscanf, 2, kVariadic},
+    {"fputs", Builtin::Fputs, 2, 2},
+    {"malloc", Builtin::Malloc, 1, 1},
+    {"calloc", Builtin::Calloc, 2, 2},
+    {"free", Builtin::Free, 1, 1},
+    {"memset", Builtin::Memset, 3, 3},
+    {"memcpy", Builtin::Memcpy, 3, 3},
+    {"memmove", Builtin::Memcpy, 3, 3},
     {"exit", Builtin::Exit, 1, 1},
     {"abort", Builtin::Abort, 0, 0},
     {"__assert_fail", Builtin::AssertFail, 4, 4},
@@ -125,13 +142,25 @@ ir::ExprPtr Lowerer::lowerLibraryCall(const CallExpr* e, const LibraryFunction& 
   if (n < lib.minArgs || (lib.maxArgs != kVariadic && n > lib.maxArgs))
     unsupported(e->getBeginLoc(),
                 std::string("call to '") + lib.name + "' with " + std::to_string(n) + " arguments");
-  auto x = node(ExprKind::Call, e);
+  if (lib.builtin == Builtin::Malloc || lib.builtin == Builtin::Calloc)
+    unsupported(e->getBeginLoc(),
+                std::string(lib.name) + " whose result is not converted to a typed pointer");
+  auto x = node(ExprKind::Call,
+                lib.builtin == Builtin::Putchar ? prog_->types.intType(ir::IntKind::Int)
+                                                : typeOf(e->getType(), e->getBeginLoc()),
+                e);
   x->builtin = lib.builtin;
+  const llvm::StringRef name = lib.name;
   unsigned first = 0;
   if (lib.builtin == Builtin::Fprintf) {
     x->stream = fprintfStream(e->getArg(0));
     first = 1;
   }
+  // The stream argument of the stdin/stdout variants, checked and dropped.
+  std::optional<unsigned> streamArg;
+  if (name == "getc" || name == "fgetc" || name == "fscanf") streamArg = 0;
+  if (name == "putc" || name == "fputc" || name == "fputs") streamArg = 1;
+  if (name == "fgets") streamArg = 2;
   for (unsigned i = first; i < n; ++i) {
     const Expr* arg = e->getArg(i);
     if (lib.builtin == Builtin::Strtol && i == 1) {
@@ -139,8 +168,38 @@ ir::ExprPtr Lowerer::lowerLibraryCall(const CallExpr* e, const LibraryFunction& 
         unsupported(arg->getBeginLoc(), "strtol with an end pointer other than NULL");
       continue;
     }
-    x->ops.push_back(lowerLibArg(arg, lib.builtin == Builtin::Scanf));
+    if (streamArg == i) {
+      const int stream = streamOf(arg);
+      const bool reads = name == "getc" || name == "fgetc" || name == "fscanf" || name == "fgets";
+      if (reads ? stream != 0 : stream != 1 && (name != "fputs" || stream != 2))
+        unsupported(arg->getBeginLoc(), std::string(lib.name) + " on a stream other than " +
+                                            (reads ? "stdin" : "stdout"));
+      x->stream = stream;
+      continue;
+    }
+    x->ops.push_back(
+        lowerLibArg(arg, lib.builtin == Builtin::Scanf || lib.builtin == Builtin::Sscanf));
   }
+  return x;
+}
+
+ir::ExprPtr Lowerer::lowerAllocation(const CallExpr* call, const CastExpr* cast) {
+  const FunctionDecl* fd = call->getDirectCallee();
+  if (!fd || userFunction(fd) != ir::kNone) return nullptr;
+  const std::string name = functionName(fd);
+  if (name != "malloc" && name != "calloc") return nullptr;
+  const unsigned n = call->getNumArgs();
+  if (n != (name == "malloc" ? 1u : 2u))
+    unsupported(call->getBeginLoc(),
+                "call to '" + name + "' with " + std::to_string(n) + " arguments");
+  const QualType pointee = cast->getType()->getPointeeType();
+  if (pointee->isVoidType() || pointee->isIncompleteType())
+    unsupported(cast->getBeginLoc(), name + " converted to a pointer to an incomplete type");
+  auto x = node(ExprKind::Call, typeOf(cast->getType(), cast->getBeginLoc()), cast);
+  x->builtin = name == "malloc" ? Builtin::Malloc : Builtin::Calloc;
+  x->value = ctx_.getTypeSizeInChars(pointee).getQuantity();
+  for (unsigned i = 0; i < n; ++i)
+    x->ops.push_back(lowerExpr(call->getArg(i)));
   return x;
 }
 
@@ -176,13 +235,21 @@ ir::ExprPtr Lowerer::lowerLibArg(const Expr* arg, bool allowAddrOf) {
   return lowerOperand(arg);
 }
 
-int Lowerer::fprintfStream(const Expr* arg) {
+int Lowerer::streamOf(const Expr* arg) const {
   if (const auto* r = dyn_cast<DeclRefExpr>(arg->IgnoreParenImpCasts())) {
     std::string name = r->getDecl()->getNameAsString();
+    if (name == "stdin") return 0;
     if (name == "stdout") return 1;
     if (name == "stderr") return 2;
   }
-  unsupported(arg->getBeginLoc(), "fprintf to a stream other than stdout or stderr");
+  return -1;
+}
+
+int Lowerer::fprintfStream(const Expr* arg) {
+  const int stream = streamOf(arg);
+  if (stream != 1 && stream != 2)
+    unsupported(arg->getBeginLoc(), "fprintf to a stream other than stdout or stderr");
+  return stream;
 }
 
 ir::ExprPtr Lowerer::lowerNondet(const CallExpr* e) {

@@ -133,6 +133,12 @@ ir::TypeRef Lowerer::varType(const VarDecl* vd) {
   SourceLocation typeLoc = vd->getTypeSpecStartLoc();
   if (typeLoc.isInvalid()) typeLoc = vd->getLocation();
   if (vd->getTLSKind() != VarDecl::TLS_None) unsupported(typeLoc, "thread-local variable");
+  if (const auto* vla = ctx_.getAsVariableArrayType(vd->getType())) {
+    if (isa<ParmVarDecl>(vd) || !vd->isLocalVarDecl())
+      unsupported(typeLoc, "variable-length array parameter");
+    // A local VLA is a pointer to its block (see lowerLocalVar).
+    return prog_->types.pointerTo(typeOf(vla->getElementType(), typeLoc));
+  }
   ir::TypeRef t = typeOf(vd->getType(), typeLoc);
   if (t->isVoid()) unsupported(vd->getLocation(), "variable of type void");
   return t;

@@ -204,9 +204,12 @@ ir::ExprPtr Lowerer::lowerCast(const CastExpr* e) {
   }
   case CK_BitCast: {
     ir::TypeRef to = typeOf(e->getType(), at);
+    if (const auto* call = dyn_cast<CallExpr>(sub->IgnoreParenImpCasts()); call && to->isPointer())
+      if (ir::ExprPtr block = lowerAllocation(call, e)) return block;
     ir::ExprPtr from = dispatch(sub);
     if (to->isPointer() && from->type->isPointer() &&
-        to->elem->scalarType() == from->type->elem->scalarType())
+        (to->elem->isVoid() || from->type->elem->isVoid() ||
+         to->elem->scalarType() == from->type->elem->scalarType()))
       return castTo(to, std::move(from), e);
     unsupported(at, "conversion from '" + sub->getType().getAsString() + "' to '" +
                         e->getType().getAsString() + "' (memory is modelled as typed cells)");
@@ -259,6 +262,8 @@ ir::ExprPtr Lowerer::lowerUnary(const UnaryOperator* e) {
 }
 
 ir::ExprPtr Lowerer::lowerIncDec(const UnaryOperator* e) {
+  if (e->getSubExpr()->getType()->isVoidPointerType())
+    unsupported(e->getBeginLoc(), "arithmetic on a void pointer");
   ir::ExprPtr target = lowerLvalue(e->getSubExpr());
   auto x = node(ExprKind::IncDec, e);
   x->prefix = e->isPrefix();
@@ -307,6 +312,9 @@ ir::ExprPtr Lowerer::lowerArith(const BinaryOperator* e) {
   ir::ExprPtr lhs = lowerOperand(e->getLHS());
   ir::ExprPtr rhs = lowerOperand(e->getRHS());
   const bool pointers = lhs->type->isPointer() || rhs->type->isPointer();
+  if ((lhs->type->isPointer() && lhs->type->elem->isVoid()) ||
+      (rhs->type->isPointer() && rhs->type->elem->isVoid()))
+    if (!e->isComparisonOp()) unsupported(e->getOperatorLoc(), "arithmetic on a void pointer");
   if (pointers && !e->isComparisonOp() && e->getOpcode() != BO_Add && e->getOpcode() != BO_Sub)
     unsupported(e->getOperatorLoc(), "pointer arithmetic other than + and -");
   auto x = node(ExprKind::Binary, e);
@@ -317,6 +325,8 @@ ir::ExprPtr Lowerer::lowerArith(const BinaryOperator* e) {
 }
 
 ir::ExprPtr Lowerer::lowerCompoundAssign(const CompoundAssignOperator* e) {
+  if (e->getLHS()->getType()->isVoidPointerType())
+    unsupported(e->getOperatorLoc(), "arithmetic on a void pointer");
   ir::ExprPtr target = lowerLvalue(e->getLHS());
   ir::ExprPtr value = lowerExpr(e->getRHS());
   ir::TypeRef lhsType = typeOf(e->getComputationLHSType(), e->getOperatorLoc());

@@ -108,6 +108,19 @@ ir::StmtPtr Lowerer::lowerLocalVar(const VarDecl* vd, bool first) {
   auto st = newStmt(StmtKind::Decl, StmtRole::None, rangeOf(begin, vd->getEndLoc()));
   assignId(*st);
   st->var = v;
+  if (const auto* vla = ctx_.getAsVariableArrayType(vd->getType())) {
+    // T a[n]: a T* to a block of n T's that lives until the function returns.
+    auto call = std::make_unique<ir::Expr>();
+    call->kind = ir::ExprKind::Call;
+    call->builtin = ir::Builtin::VlaAlloc;
+    call->type = prog_->vars[v].type;
+    call->range = st->range;
+    call->value = ctx_.getTypeSizeInChars(vla->getElementType()).getQuantity();
+    call->ops.push_back(lowerExpr(vla->getSizeExpr()));
+    st->expr = std::move(call);
+    st->role = StmtRole::Assign;
+    return st;
+  }
   if (const Expr* init = vd->getInit()) {
     st->expr = lowerInit(init, prog_->vars[v].type, /*constant=*/false);
     st->role = StmtRole::Assign;
@@ -133,6 +146,7 @@ StmtRole Lowerer::roleOf(const ir::Expr& e) {
   case Builtin::Printf:
   case Builtin::Fprintf:
   case Builtin::Puts:
+  case Builtin::Fputs:
   case Builtin::Putchar: return StmtRole::Output;
   default: return StmtRole::Call;
   }

@@ -3,7 +3,8 @@
 //
 // Types: every integer type (plain char is signed; the driver passes -fsigned-char), enums
 // (their underlying integer type), typedefs (resolved through the canonical type), constant-size
-// arrays and pointers to supported types. Anything else is rejected where it is written.
+// arrays and pointers to supported types (void * included: it keeps the object and cell it
+// points to). Anything else is rejected where it is written.
 // Ranges: a construct that covers a macro use maps to the whole use (`INC(x)`), one that lies
 // inside a macro argument maps to where the argument is written (`x > 0` in `assert(x > 0)`);
 // other partial overlaps map each end separately. Columns are 1-based bytes; endCol is one past
@@ -122,7 +123,6 @@ ir::TypeRef Lowerer::typeOf(QualType qt, SourceLocation where) {
   if (const auto* p = dyn_cast<clang::PointerType>(t)) {
     QualType pointee = p->getPointeeType();
     if (pointee->isFunctionType()) unsupported(where, "function pointer");
-    if (pointee->isVoidType()) unsupported(where, "void pointer");
     return types.pointerTo(typeOf(pointee, where));
   }
   if (t->isStructureType()) unsupported(where, "struct type " + quoted(qt));

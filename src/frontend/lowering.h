@@ -136,6 +136,11 @@ private:
   ir::ExprPtr lowerAssertCall(const clang::CallExpr* e, bool intrinsic);
   ir::ExprPtr lowerLibArg(const clang::Expr* arg, bool allowAddrOf);
   int fprintfStream(const clang::Expr* arg);
+  /// 0, 1, 2 for stdin, stdout, stderr; -1 for any other stream expression.
+  int streamOf(const clang::Expr* arg) const;
+  /// `(T *)malloc(bytes)` or `(T *)calloc(n, size)` as one Malloc/Calloc call of type T*, or
+  /// nullptr when `call` is not a call to one of them.
+  ir::ExprPtr lowerAllocation(const clang::CallExpr* call, const clang::CastExpr* cast);
   ir::FuncId userFunction(const clang::FunctionDecl* fd) const;
 
   clang::ASTContext& ctx_;

@@ -95,6 +95,16 @@ enum class Builtin : std::uint8_t {
   ReachError,  ///< reach_error() / __VERIFIER_error(): a violated property
   Nondet,      ///< __VERIFIER_nondet_T() / nondet_T(): next value of the nondet input vector
   Assume,      ///< __VERIFIER_assume(e) / __CPROVER_assume(e)
+  Gets,        ///< gets(buf): a line without its newline; NULL at end of input
+  Fgets,       ///< fgets(buf, n, stdin): ops {buf, n}
+  Sscanf,      ///< sscanf(str, format, ...): ops {str, format, args...}
+  Fputs,       ///< fputs(s, stream): ops {s}; `stream`
+  Malloc,      ///< malloc(bytes) as a T*: a heap block of bytes / sizeof(T) T's (`value`: sizeof T)
+  Calloc,      ///< calloc(n, size) as a T*: zero-filled; `value`: sizeof T
+  Free,        ///< free(p)
+  Memset,      ///< memset(p, c, bytes): ops {p (as typed as written), c, bytes}
+  Memcpy,      ///< memcpy/memmove(d, s, bytes): ops {d, s, bytes}, copied as if through a buffer
+  VlaAlloc,    ///< the block of `T a[n]` (a VLA, typed T*): ops {n}
 };
 const char* builtinName(Builtin b);
 
