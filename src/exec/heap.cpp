@@ -1,11 +1,179 @@
 // Heap blocks (malloc, calloc, free), VLA blocks, memset and memcpy.
+//
+// malloc(bytes) as a T* allocates bytes / sizeof(T) T's (a trailing partial T is not
+// accessible, as AddressSanitizer would report its use); calloc fills with zero; so does
+// malloc (a read of malloc'd memory before a write is not reported). A freed block keeps its
+// id, so a later use or a second free is reported like AddressSanitizer does. A VLA block
+// lives in its function's frame and is released with it.
+//
+// memset and memcpy count bytes, memory holds typed cells: a byte count is converted with the
+// width of the cells at the destination (int: 4 bytes). memset may cover part of an integer
+// cell (its low-order bytes, x86-64 being little-endian); memcpy must copy whole cells between
+// objects with cells of the same kind; pointer cells only take memset's zero (NULL).
+#include "exec/arith.h"
 #include "exec/machine.h"
 
-namespace culprit::exec::detail {
+#include <algorithm>
 
-Value Machine::allocate(const ir::Expr& e) { fail(e.range, "malloc: not implemented yet"); }
-Value Machine::release(const ir::Expr& e) { fail(e.range, "free: not implemented yet"); }
-Value Machine::memset(const ir::Expr& e) { fail(e.range, "memset: not implemented yet"); }
-Value Machine::memcpy(const ir::Expr& e) { fail(e.range, "memcpy: not implemented yet"); }
+namespace culprit::exec::detail {
+namespace {
+
+/// Beyond this many cells a request is refused (the interpreter keeps every cell in memory).
+constexpr std::uint64_t kMaxBlockCells = std::uint64_t{1} << 26;
+
+int byteWidth(const CellKind& k) { return k.pointer ? 8 : ir::bitWidth(k.kind) / 8; }
+
+const ir::Expr& peelCasts(const ir::Expr& e) {
+  const ir::Expr* p = &e;
+  while (p->kind == ir::ExprKind::Cast && !p->ops.empty() && p->ops[0]->type->isPointer())
+    p = p->ops[0].get();
+  return *p;
+}
+
+}  // namespace
+
+CellKind Machine::cellKindOf(std::uint32_t obj) const {
+  auto ofType = [](ir::TypeRef t) {
+    const ir::TypeRef cell = t->scalarType();
+    return cell->isInt() ? CellKind{cell->intKind, false} : CellKind{ir::IntKind::Long, true};
+  };
+  if (obj & kLiteralBit) return {ir::IntKind::Char, false};
+  if (obj & kHeapBit) return ofType(heap_[obj & ~kHeapBit].elem);
+  const Object& o = objects_[obj];
+  switch (o.kind) {
+  case ObjectKind::Var: return ofType(program_.vars[o.ref].type);
+  case ObjectKind::Vla: return ofType(o.site->type->elem);
+  case ObjectKind::Argv: return {ir::IntKind::Long, true};
+  default: return {ir::IntKind::Char, false};
+  }
+}
+
+void Machine::checkLive(std::uint32_t obj, const ir::Expr& at) {
+  if (!(obj & kHeapBit) || !heap_[obj & ~kHeapBit].freed) [[likely]]
+    return;
+  fail(at.range, "heap-use-after-free: access to " + describeObject(obj) + ", already freed");
+}
+
+Value Machine::allocate(const ir::Expr& e) {
+  const ir::TypeRef elem = e.type->elem;
+  const std::uint64_t elemBytes = static_cast<std::uint64_t>(std::max<std::int64_t>(1, e.value));
+  const ir::Expr& first = *e.ops[0];
+  const Value a = eval(first);
+  std::uint64_t count = 0;  // of T's
+  if (e.builtin == ir::Builtin::VlaAlloc) {
+    const bool negative = ir::isSigned(first.type->intKind) && a.i <= 0;
+    if (negative || a.i == 0)
+      fail(e.range, "variable-length array bound evaluates to non-positive value " +
+                        arith::toString(a.i, first.type->intKind));
+    count = static_cast<std::uint64_t>(a.i);
+  } else if (e.builtin == ir::Builtin::Malloc) {
+    count = static_cast<std::uint64_t>(a.i) / elemBytes;
+  } else {  // calloc(n, size): n * size bytes, NULL when the product overflows
+    const auto n = static_cast<std::uint64_t>(a.i);
+    const auto size = static_cast<std::uint64_t>(eval(*e.ops[1]).i);
+    if (size != 0 && n > ~std::uint64_t{0} / size) return {};
+    count = n * size / elemBytes;
+  }
+  const std::uint64_t cells = count * elem->cellCount();
+  if (count > kMaxBlockCells || cells > kMaxBlockCells)
+    fail(e.range, std::string(ir::builtinName(e.builtin)) + " of " + std::to_string(count) +
+                      " elements exceeds the interpreter's limit of " +
+                      std::to_string(kMaxBlockCells) + " cells");
+  if (e.builtin == ir::Builtin::VlaAlloc) {
+    const auto id = static_cast<std::uint32_t>(objects_.size());
+    objects_.push_back({cells_.size(), cells, ObjectKind::Vla, 0, &e});
+    cells_.resize(cells_.size() + cells);
+    return {0, id};
+  }
+  HeapBlock block;
+  block.cells.assign(cells, Value{});
+  block.elem = elem;
+  block.site = &e;
+  heap_.push_back(std::move(block));
+  return {0, kHeapBit | static_cast<std::uint32_t>(heap_.size() - 1)};
+}
+
+Value Machine::release(const ir::Expr& e) {
+  const Value p = eval(*e.ops[0]);
+  if (p.obj == 0 && p.i == 0) return {};
+  if (!(p.obj & kHeapBit) || p.i != 0)
+    fail(e.range, "attempting free on address which was not malloc()-ed" +
+                      (p.obj != 0 ? " (a pointer into " + describeObject(p.obj) + ")" : ""));
+  HeapBlock& b = heap_[p.obj & ~kHeapBit];
+  if (b.freed) fail(e.range, "attempting double-free on " + describeObject(p.obj));
+  b.freed = true;
+  return {};
+}
+
+Value Machine::memset(const ir::Expr& e) {
+  const Value p = eval(peelCasts(*e.ops[0]));
+  const std::int64_t c = eval(*e.ops[1]).i;
+  const auto bytes = static_cast<std::uint64_t>(eval(*e.ops[2]).i);
+  if (bytes == 0) return p;
+  if (p.obj == 0) fail(e.range, "memset on a null pointer");
+  checkLive(p.obj, e);
+  if (p.obj & kLiteralBit) fail(e.range, "memset writes to a string literal");
+  const CellKind k = cellKindOf(p.obj);
+  const auto width = static_cast<std::uint64_t>(byteWidth(k));
+  const std::uint64_t size = objectSize(p.obj);
+  if (p.i < 0 || static_cast<std::uint64_t>(p.i) > size || bytes > (size - p.i) * width)
+    fail(e.range, "memset writes " + std::to_string(bytes) + " bytes out of bounds of " +
+                      describeObject(p.obj));
+  const std::uint64_t byte = static_cast<std::uint64_t>(c) & 0xff;
+  std::uint64_t pattern = 0;
+  for (std::uint64_t i = 0; i < width; ++i)
+    pattern |= byte << (8 * i);
+  for (std::uint64_t done = 0, cell = static_cast<std::uint64_t>(p.i); done < bytes; ++cell) {
+    const std::uint64_t part = std::min(width, bytes - done);
+    const Place at{p.obj, static_cast<std::int64_t>(cell)};
+    if (k.pointer) {
+      if (byte != 0 || part != width) fail(e.range, "memset of a pointer to other than NULL");
+      store(at, Value{}, e);
+    } else {
+      const std::uint64_t mask =
+          part == 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * part)) - 1;
+      const auto old = static_cast<std::uint64_t>(load(at).i);
+      const std::uint64_t bits = (old & ~mask) | (pattern & mask);
+      store(at, {arith::convert(static_cast<std::int64_t>(bits), k.kind)}, e);
+    }
+    done += part;
+  }
+  return p;
+}
+
+Value Machine::memcpy(const ir::Expr& e) {
+  const Value d = eval(peelCasts(*e.ops[0]));
+  const Value s = eval(peelCasts(*e.ops[1]));
+  const auto bytes = static_cast<std::uint64_t>(eval(*e.ops[2]).i);
+  if (bytes == 0) return d;
+  if (d.obj == 0 || s.obj == 0) fail(e.range, "memcpy with a null pointer");
+  checkLive(d.obj, e);
+  checkLive(s.obj, e);
+  if (d.obj & kLiteralBit) fail(e.range, "memcpy writes to a string literal");
+  const CellKind dk = cellKindOf(d.obj), sk = cellKindOf(s.obj);
+  if (dk.pointer != sk.pointer || (!dk.pointer && dk.kind != sk.kind))
+    fail(e.range, "memcpy between cells of different types (memory is modelled as typed cells)");
+  const auto width = static_cast<std::uint64_t>(byteWidth(dk));
+  if (bytes % width != 0)
+    fail(e.range, "memcpy of " + std::to_string(bytes) + " bytes, not a whole number of " +
+                      std::to_string(width) + "-byte cells (memory is modelled as typed cells)");
+  const std::uint64_t n = bytes / width;
+  auto inBounds = [&](const Value& v) {
+    return v.i >= 0 && static_cast<std::uint64_t>(v.i) + n <= objectSize(v.obj);
+  };
+  if (!inBounds(s))
+    fail(e.range, "memcpy reads " + std::to_string(bytes) + " bytes out of bounds of " +
+                      describeObject(s.obj));
+  if (!inBounds(d))
+    fail(e.range, "memcpy writes " + std::to_string(bytes) + " bytes out of bounds of " +
+                      describeObject(d.obj));
+  std::vector<Value> buffer;
+  buffer.reserve(n);
+  for (std::uint64_t i = 0; i < n; ++i)
+    buffer.push_back(load({s.obj, s.i + static_cast<std::int64_t>(i)}));
+  for (std::uint64_t i = 0; i < n; ++i)
+    store({d.obj, d.i + static_cast<std::int64_t>(i)}, buffer[i], e);
+  return d;
+}
 
 }  // namespace culprit::exec::detail

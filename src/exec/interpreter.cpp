@@ -168,12 +168,19 @@ void Machine::finishResult() {
 
 std::uint64_t Machine::objectSize(std::uint32_t obj) const {
   if (obj & kLiteralBit) return literals_[obj & ~kLiteralBit]->text.size() + 1;
+  if (obj & kHeapBit) return heap_[obj & ~kHeapBit].cells.size();
   return objects_[obj].size;
 }
 
 std::string Machine::describeObject(std::uint32_t obj) const {
   const std::string size = std::to_string(objectSize(obj));
   if (obj & kLiteralBit) return "string literal of type 'char[" + size + "]'";
+  if (obj & kHeapBit) {
+    const HeapBlock& b = heap_[obj & ~kHeapBit];
+    const std::uint64_t n = b.cells.size() / std::max<std::uint64_t>(1, b.elem->cellCount());
+    return "heap block of " + std::to_string(n) + " '" + typeName(b.elem) + "' allocated at " +
+           program_.where(b.site->range);
+  }
   const Object& o = objects_[obj];
   switch (o.kind) {
   case ObjectKind::Var: {
@@ -183,6 +190,9 @@ std::string Machine::describeObject(std::uint32_t obj) const {
   case ObjectKind::Argv: return "argv of type 'char *[" + size + "]'";
   case ObjectKind::ArgvString:
     return "argv[" + std::to_string(o.ref) + "] of type 'char[" + size + "]'";
+  case ObjectKind::Vla:
+    return "variable-length array of " + size + " cells declared at " +
+           program_.where(o.site->range);
   case ObjectKind::Null: break;
   }
   return "null object";

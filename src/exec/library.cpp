@@ -159,6 +159,7 @@ std::string Machine::readStringAt(Value ptr, const ir::Expr& e, bool* terminated
     return "";
   }
   if (ptr.obj == 0) fail(e.range, "null pointer passed as a string");
+  checkLive(ptr.obj, e);
   const std::uint64_t size = objectSize(ptr.obj);
   if (ptr.i < 0 || static_cast<std::uint64_t>(ptr.i) > size)
     fail(e.range, "string pointer outside its object");

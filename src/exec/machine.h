@@ -33,15 +33,31 @@ struct Place {
   std::int64_t off = 0;
 };
 
-enum class ObjectKind : std::uint8_t { Null, Var, Argv, ArgvString };
+enum class ObjectKind : std::uint8_t { Null, Var, Argv, ArgvString, Vla };
 
 struct Object {
   std::uint64_t base = 0, size = 0;  ///< cells [base, base + size) of the arena
   ObjectKind kind = ObjectKind::Null;
-  std::uint32_t ref = 0;  ///< Var: its VarId; ArgvString: its index in argv
+  std::uint32_t ref = 0;           ///< Var: its VarId; ArgvString: its index in argv
+  const ir::Expr* site = nullptr;  ///< Vla: the allocation
+};
+
+/// A heap block (malloc, calloc): cells of its own, kept after `free` to report late uses.
+struct HeapBlock {
+  std::vector<Value> cells;
+  ir::TypeRef elem = nullptr;  ///< the T of the T* it was allocated as
+  const ir::Expr* site = nullptr;
+  bool freed = false;
+};
+
+/// What an object's cells hold: integers of one kind, or pointers.
+struct CellKind {
+  ir::IntKind kind = ir::IntKind::Int;
+  bool pointer = false;
 };
 
 inline constexpr std::uint32_t kLiteralBit = 0x80000000u;
+inline constexpr std::uint32_t kHeapBit = 0x40000000u;
 inline constexpr std::uint32_t kMaxCallDepth = 10'000;
 
 enum class Flow : std::uint8_t { Normal, Break, Continue, Return };
@@ -81,13 +97,17 @@ public:
 private:
   // --- memory (interpreter.cpp)
   Value load(Place p) const {
-    if (p.obj & kLiteralBit) [[unlikely]]
-      return literalCell(p);
+    if (p.obj & (kLiteralBit | kHeapBit)) [[unlikely]]
+      return (p.obj & kHeapBit) ? heap_[p.obj & ~kHeapBit].cells[static_cast<std::size_t>(p.off)]
+                                : literalCell(p);
     return cells_[objects_[p.obj].base + static_cast<std::uint64_t>(p.off)];
   }
   void store(Place p, Value v, const ir::Expr& at) {
-    if (p.obj & kLiteralBit) [[unlikely]]
-      fail(at.range, "write to a string literal");
+    if (p.obj & (kLiteralBit | kHeapBit)) [[unlikely]] {
+      if (p.obj & kLiteralBit) fail(at.range, "write to a string literal");
+      heap_[p.obj & ~kHeapBit].cells[static_cast<std::size_t>(p.off)] = v;
+      return;
+    }
     cells_[objects_[p.obj].base + static_cast<std::uint64_t>(p.off)] = v;
   }
   Place varPlace(ir::VarId v) const {
@@ -186,6 +206,10 @@ private:
   Value release(const ir::Expr& e);   ///< free
   Value memset(const ir::Expr& e);
   Value memcpy(const ir::Expr& e);
+  /// The kind of the cells of `obj`.
+  CellKind cellKindOf(std::uint32_t obj) const;
+  /// A runtime error when `obj` is a freed heap block (an access through a dangling pointer).
+  void checkLive(std::uint32_t obj, const ir::Expr& at);
   void write(const std::string& text, bool toStderr, const ir::Expr& at);
   [[noreturn]] void assertionFailed(const ir::Expr& e);
   [[noreturn]] void assertFail(const ir::Expr& e);
@@ -201,6 +225,7 @@ private:
   std::vector<Value> cells_;
   std::vector<Object> objects_;
   std::vector<const ir::Expr*> literals_;
+  std::vector<HeapBlock> heap_;
   std::vector<Value> argStack_;  ///< arguments being evaluated for pending calls
 
   std::vector<std::uint32_t> occurrences_;  ///< per StmtId: instances so far

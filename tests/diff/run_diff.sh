@@ -23,8 +23,42 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/run_diff.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/expected"
 
-gcc -std=gnu11 -w -O0 "$prog" -o "$work/prog"
+# A program marked `diff: sanitize` has runtime errors on purpose: gcc's sanitizers report
+# them (status 1, like culprit's runtime errors); such a program flushes stdout before each.
+sanitize=()
+if grep -q 'diff: sanitize' "$prog"; then
+    sanitize=(-fsanitize=address,undefined -fno-sanitize-recover=all)
+    export ASAN_OPTIONS=detect_leaks=0
+fi
+gcc -std=gnu11 -w -O0 "${sanitize[@]}" "$prog" -o "$work/prog"
 count=$(run_suite "$work/prog" "$tests" "$work/expected" "$work/index")
+
+if [[ ${#sanitize[@]} -gt 0 ]]; then
+    # Each test through `culprit run`: stdout and status must equal gcc's, and culprit must
+    # report a runtime error exactly where a sanitizer reported one.
+    mkdir "$work/culprit"
+    printf '#!/usr/bin/env bash\nexec %q run %q -- "$@"\n' "$culprit" "$(cd "$(dirname "$prog")" && pwd)/$(basename "$prog")" >"$work/via-culprit"
+    chmod +x "$work/via-culprit"
+    run_suite "$work/via-culprit" "$tests" "$work/culprit" >/dev/null
+    bad=0
+    for ((i = 1; i <= count; i++)); do
+        gccReport=0 culpritReport=0
+        grep -Eq 'ERROR: AddressSanitizer|runtime error:' "$work/expected/t$i.err" && gccReport=1
+        grep -q 'runtime error:' "$work/culprit/t$i.err" && culpritReport=1
+        if ! cmp -s "$work/expected/t$i" "$work/culprit/t$i" ||
+            ! cmp -s "$work/expected/t$i.status" "$work/culprit/t$i.status" ||
+            [[ $gccReport != "$culpritReport" ]]; then
+            bad=1
+            echo "== test $i [$(awk -F'\t' -v i="$i" '$1 == i { print $2 }' "$work/index")]:" \
+                "gcc status $(cat "$work/expected/t$i.status") (sanitizer report: $gccReport)," \
+                "culprit status $(cat "$work/culprit/t$i.status") (runtime error: $culpritReport)"
+            head -c 600 "$work/expected/t$i.err"
+            head -c 600 "$work/culprit/t$i.err"
+        fi
+    done
+    [[ $bad -eq 0 ]] && echo "$(basename "$prog"): $count tests agree with gcc and its sanitizers"
+    exit "$bad"
+fi
 rm -f "$work"/expected/*.err
 
 rc=0
