@@ -442,6 +442,20 @@ z3::expr CInts::indexExactDiv(const z3::expr& a, std::int64_t by) const {
                              : z3::to_expr(*ctx_, Z3_mk_bvsdiv(*ctx_, a, index(by)));
 }
 
+z3::expr CInts::indexUDiv(const z3::expr& a, std::int64_t by) const {
+  if (by == 1) return a;
+  std::uint64_t u = 0;
+  if (a.is_numeral_u64(u))
+    return index(static_cast<std::int64_t>(u / static_cast<std::uint64_t>(by)));
+  return mode_ == Ints::Math ? a / index(by) : z3::udiv(a, index(by));
+}
+
+z3::expr CInts::indexMul(const z3::expr& a, const z3::expr& b) const {
+  std::uint64_t x = 0, y = 0;
+  if (a.is_numeral_u64(x) && b.is_numeral_u64(y)) return index(static_cast<std::int64_t>(x * y));
+  return a * b;
+}
+
 bool CInts::numeralIsZero(const z3::expr& v) const {
   std::uint64_t u = 1;
   std::int64_t i = 1;

@@ -63,6 +63,9 @@ public:
   z3::expr indexScale(const z3::expr& a, std::int64_t by) const;
   /// `a / by` for an `a` that is a multiple of `by` (an offset difference in elements).
   z3::expr indexExactDiv(const z3::expr& a, std::int64_t by) const;
+  /// Unsigned `a / by` (a byte count in elements of `by` bytes) and `a * b`, folding numerals.
+  z3::expr indexUDiv(const z3::expr& a, std::int64_t by) const;
+  z3::expr indexMul(const z3::expr& a, const z3::expr& b) const;
   /// Index comparisons.
   z3::expr indexLess(const z3::expr& a, const z3::expr& b) const;  ///< unsigned a < b
   z3::expr indexInRange(const z3::expr& i, std::uint64_t lo, std::uint64_t hiExclusive) const;

@@ -46,8 +46,8 @@ void SymExec::run() {
 }
 
 ObjId SymExec::newObject(ObjectInfo info) {
-  info.useArray = info.kind == ObjKind::Var && !info.pointerCells && info.size > 1 &&
-                  info.size > opt_.expandArraysUpTo;
+  info.useArray = (info.kind == ObjKind::Var || info.kind == ObjKind::Heap) && !info.pointerCells &&
+                  info.size > 1 && info.size > opt_.expandArraysUpTo;
   out_.usesArrays = out_.usesArrays || info.useArray;
   objects_.push_back(std::move(info));
   return static_cast<ObjId>(objects_.size() - 1);
@@ -533,14 +533,25 @@ void SymExec::narrow(State& st, const z3::expr& literal) const {
 Val SymExec::mergeVal(const z3::expr& c, const Val& a, const Val& b) const {
   if (!a.isPointer() && !b.isPointer()) return Val{choose(c, a.v, b.v), nullptr};
   if (a.ptr == b.ptr) return a;
+  // One alternative per object (the conditions of a value's alternatives exclude each other),
+  // so that merging in a loop does not multiply them.
   auto alts = std::make_shared<PtrAlts>();
+  auto addAlt = [&](const z3::expr& cond, ObjId obj, const z3::expr& offset) {
+    for (PtrAlt& have : *alts)
+      if (have.obj == obj) {
+        have.offset = sameTerm(have.offset, offset) ? offset : choose(cond, offset, have.offset);
+        have.cond = disj(have.cond, cond);
+        return;
+      }
+    alts->push_back(PtrAlt{cond, obj, offset});
+  };
   auto add = [&](const Val& v, const z3::expr& when) {
     if (!v.isPointer()) {  // an integer 0 stored where a pointer lives: null
-      alts->push_back(PtrAlt{when, kNullObject, ints_.index(0)});
+      addAlt(when, kNullObject, ints_.index(0));
       return;
     }
     for (const PtrAlt& alt : *v.ptr)
-      alts->push_back(PtrAlt{conj(when, alt.cond), alt.obj, alt.offset});
+      addAlt(conj(when, alt.cond), alt.obj, alt.offset);
   };
   add(a, c);
   add(b, negate(c));
@@ -552,6 +563,9 @@ ObjState SymExec::mergeObj(const z3::expr& c, const ObjState& a, const ObjState&
   if (!b.live) return a;
   ObjState m;
   m.live = true;
+  if (a.freed || b.freed)
+    m.freed =
+        choose(c, a.freed.value_or(ctx_.bool_val(false)), b.freed.value_or(ctx_.bool_val(false)));
   if (a.array) {
     m.array = choose(c, *a.array, *b.array);
     return m;
@@ -586,7 +600,7 @@ State SymExec::merge2(State&& a, State&& b, const std::optional<z3::expr>& split
   for (std::size_t i = 0; i < n; ++i) {
     const bool same =
         a.objs[i].live && b.objs[i].live && a.objs[i].array.has_value() == false &&
-        a.objs[i].cells.size() == b.objs[i].cells.size() &&
+        !a.objs[i].freed && !b.objs[i].freed && a.objs[i].cells.size() == b.objs[i].cells.size() &&
         std::equal(a.objs[i].cells.begin(), a.objs[i].cells.end(), b.objs[i].cells.begin(),
                    [](const Val& x, const Val& y) { return x.ptr == y.ptr && sameTerm(x.v, y.v); });
     m.objs.push_back(same ? std::move(a.objs[i]) : mergeObj(c, a.objs[i], b.objs[i]));

@@ -49,6 +49,7 @@ struct ObjState {
   std::vector<Val> cells;         ///< expanded objects
   std::optional<z3::expr> array;  ///< large objects of integer cells: a Z3 array
   bool live = false;
+  std::optional<z3::expr> freed;  ///< heap blocks: when `free` has released it (none: never)
 };
 
 struct State {
@@ -67,7 +68,8 @@ struct PathCondition {
   z3::expr guard, local;
 };
 
-enum class ObjKind : std::uint8_t { Null, Var, Literal, Argv, ArgvString };
+/// Var: a variable or a VLA block (dies with its frame); Heap: a malloc/calloc block.
+enum class ObjKind : std::uint8_t { Null, Var, Literal, Argv, ArgvString, Heap };
 
 struct ObjectInfo {
   ObjKind kind = ObjKind::Null;
@@ -77,6 +79,9 @@ struct ObjectInfo {
   std::uint64_t size = 0;               ///< cells
   bool useArray = false;
   std::string text;  ///< Literal/ArgvString: the characters (without the NUL)
+  /// Blocks whose length the formula computes: their length in cells (`size` is then the
+  /// number of cells modelled, an upper bound the formula requires).
+  std::optional<z3::expr> cellsTerm;
 };
 
 /// The side(s) a branch can take: the literal that guards each feasible side.
@@ -280,6 +285,9 @@ private:
   PtrAlts index(const ir::Expr& e, State& st);
   PtrAlts offsetBy(const PtrAlts& base, const z3::expr& idx, State& st, std::uint64_t stride,
                    bool checkObject);
+  /// When `stride` cells from `offset` lie in `obj` and it is not freed (false for null).
+  z3::expr accessible(const State& st, ObjId obj, const z3::expr& offset,
+                      std::uint64_t stride) const;
   Val load(const PtrAlts& p, const State& st, ir::TypeRef type) const;
   Val readCell(const State& st, ObjId obj, const z3::expr& offset, ir::TypeRef type) const;
   void store(const PtrAlts& p, const Val& v, State& st);

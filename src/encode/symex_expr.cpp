@@ -448,16 +448,25 @@ PtrAlts SymExec::offsetBy(const PtrAlts& base, const z3::expr& idx, State& st, s
   PtrAlts out;
   for (const PtrAlt& alt : base) {
     const z3::expr off = ints_.indexAdd(alt.offset, by);
-    if (checkObject) {
-      const std::uint64_t size = objects_[alt.obj].size;
-      const z3::expr ok = alt.obj == kNullObject || size < stride
-                              ? ctx_.bool_val(false)
-                              : ints_.indexInRange(off, 0, size - stride + 1);
-      require(st, imply(alt.cond, ok), HardKind::RuntimeCheck);
-    }
+    if (checkObject)
+      require(st, imply(alt.cond, accessible(st, alt.obj, off, stride)), HardKind::RuntimeCheck);
     out.push_back(PtrAlt{alt.cond, alt.obj, off});
   }
   return out;
+}
+
+z3::expr SymExec::accessible(const State& st, ObjId obj, const z3::expr& offset,
+                             std::uint64_t stride) const {
+  const ObjectInfo& info = objects_[obj];
+  if (obj == kNullObject || info.size < stride) return ctx_.bool_val(false);
+  z3::expr ok = ints_.indexInRange(offset, 0, info.size - stride + 1);
+  if (info.cellsTerm) {  // and below the length the formula computes
+    const z3::expr last =
+        ints_.indexAdd(offset, ints_.index(static_cast<std::int64_t>(stride) - 1));
+    ok = conj(ok, ints_.indexLess(last, *info.cellsTerm));
+  }
+  if (obj < st.objs.size() && st.objs[obj].freed) ok = conj(ok, negate(*st.objs[obj].freed));
+  return ok;
 }
 
 Val SymExec::load(const PtrAlts& p, const State& st, ir::TypeRef type) const {

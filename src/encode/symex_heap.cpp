@@ -1,19 +1,202 @@
-// Symbolic executor: heap blocks (malloc, calloc, free), VLA blocks, memset and memcpy.
+// Symbolic executor: heap blocks (malloc, calloc, free), VLA blocks, memset and memcpy, with
+// the interpreter's semantics (exec/heap.cpp).
+//
+// A block is a new object per allocation instance. Its length is a term: when the formula
+// fixes it (a numeral), the object has exactly that many cells; otherwise the object models
+// a bounded number of cells (integer cells: as a Z3 array, unbounded; pointer cells: the
+// run's own length where known, else kBlockCap elements) and every access is checked against
+// the length term, which must not exceed the cells modelled (a hard requirement: a correction
+// that needs a longer block is not found). `free` marks the block freed in the state: later
+// accesses, a second free, or a free of anything but a block's start are runtime errors.
+// memset and memcpy take byte counts the formula fixes, and whole cells.
 #include "encode/symex.h"
 
 namespace culprit::encode::detail {
+namespace {
 
-Val SymExec::allocate(const ir::Expr& e, State&) {
-  throw EncodeError("malloc: not implemented yet at " + prog_.where(e.range));
+/// Elements modelled for a block of pointer cells whose length the formula computes.
+constexpr std::uint64_t kBlockCap = 64;
+/// Integer-cell blocks of unknown length: the cells the bounds admit (a Z3 array holds them).
+constexpr std::uint64_t kArrayCap = std::uint64_t{1} << 40;
+
+int byteWidth(const ObjectInfo& info) {
+  return info.pointerCells ? 8 : ir::bitWidth(info.cell) / 8;
 }
-Val SymExec::release(const ir::Expr& e, State&) {
-  throw EncodeError("free: not implemented yet at " + prog_.where(e.range));
+
+const ir::Expr& peelCasts(const ir::Expr& e) {
+  const ir::Expr* p = &e;
+  while (p->kind == ir::ExprKind::Cast && !p->ops.empty() && p->ops[0]->type->isPointer())
+    p = p->ops[0].get();
+  return *p;
 }
-Val SymExec::memset(const ir::Expr& e, State&) {
-  throw EncodeError("memset: not implemented yet at " + prog_.where(e.range));
+
+}  // namespace
+
+Val SymExec::allocate(const ir::Expr& e, State& st) {
+  const ir::TypeRef elem = e.type->elem;
+  const auto elemBytes = std::max<std::int64_t>(1, e.value);
+  const ir::Expr& first = *e.ops[0];
+  const Val a = eval(first, st);
+  z3::expr count = ints_.toIndex(a.v, kindOf(first));  // elements of type T
+  if (e.builtin == ir::Builtin::VlaAlloc) {
+    require(
+        st,
+        negate(ints_.compare(ir::BinOp::Le, kindOf(first), a.v, ints_.literal(0, kindOf(first)))),
+        HardKind::RuntimeCheck);
+  } else if (e.builtin == ir::Builtin::Malloc) {
+    count = ints_.indexUDiv(count, elemBytes);
+  } else {
+    const Val size = eval(*e.ops[1], st);
+    count =
+        ints_.indexUDiv(ints_.indexMul(count, ints_.toIndex(size.v, kindOf(*e.ops[1]))), elemBytes);
+  }
+  if (st.dead()) return nullPointer();
+  const z3::expr cells = ints_.indexScale(count, static_cast<std::int64_t>(elem->cellCount()));
+  ObjectInfo info;
+  info.kind = e.builtin == ir::Builtin::VlaAlloc ? ObjKind::Var : ObjKind::Heap;
+  info.name = e.builtin == ir::Builtin::VlaAlloc ? "variable-length array" : "heap block";
+  const ir::TypeRef cell = elem->scalarType();
+  info.pointerCells = cell->isPointer();
+  if (cell->isInt()) info.cell = cell->intKind;
+  if (std::optional<std::int64_t> n = ints_.numeral(cells, ir::IntKind::Long); n && *n >= 0) {
+    if (info.pointerCells && static_cast<std::uint64_t>(*n) > kBlockCap * 1024)
+      throw EncodeError("a block of " + std::to_string(*n) +
+                        " pointers is too large to encode at " + prog_.where(e.range));
+    info.size = static_cast<std::uint64_t>(*n);
+  } else {
+    std::optional<std::int64_t> natural;
+    if (traceMode_) {
+      z3::expr c = cells;
+      if (!concreteVars_.empty()) {
+        z3::expr_vector from = concreteVars_, to = concreteValues_;
+        c = c.substitute(from, to);
+      }
+      natural = ints_.numeral(c.simplify(), ir::IntKind::Long);
+    }
+    const std::uint64_t cap = kBlockCap * elem->cellCount();
+    info.size = !info.pointerCells        ? kArrayCap
+                : natural && *natural > 0 ? std::max<std::uint64_t>(*natural, cap)
+                                          : cap;
+    info.cellsTerm = cells;
+    if (info.pointerCells)  // the cells modelled hold the block
+      require(st, negate(ints_.indexLess(ints_.index(static_cast<std::int64_t>(info.size)), cells)),
+              HardKind::RuntimeCheck);
+  }
+  const ObjId id = newObject(std::move(info));
+  if (!objects_[id].useArray && objects_[id].cellsTerm && !objects_[id].pointerCells)
+    objects_[id].useArray = true;  // never expand 2^40 cells
+  initObject(id, st, zeroOf(objects_[id]));
+  return pointerTo(id);
 }
-Val SymExec::memcpy(const ir::Expr& e, State&) {
-  throw EncodeError("memcpy: not implemented yet at " + prog_.where(e.range));
+
+Val SymExec::release(const ir::Expr& e, State& st) {
+  const Val p = eval(*e.ops[0], st);
+  if (st.dead() || !p.isPointer()) return zeroValue(e.type);
+  for (const PtrAlt& alt : *p.ptr) {
+    if (alt.obj == kNullObject) continue;  // free(NULL) does nothing
+    const ObjectInfo& info = objects_[alt.obj];
+    if (info.kind != ObjKind::Heap) {
+      require(st, negate(alt.cond), HardKind::RuntimeCheck);
+      continue;
+    }
+    ObjState& os = st.objs[alt.obj];
+    const z3::expr wasFreed = os.freed.value_or(ctx_.bool_val(false));
+    require(st, imply(alt.cond, conj(equal(alt.offset, ints_.index(0)), negate(wasFreed))),
+            HardKind::RuntimeCheck);
+    os.freed = disj(wasFreed, alt.cond);
+  }
+  return zeroValue(e.type);
+}
+
+Val SymExec::memset(const ir::Expr& e, State& st) {
+  const Val p = eval(peelCasts(*e.ops[0]), st);
+  const Val c = eval(*e.ops[1], st);
+  const Val n = eval(*e.ops[2], st);
+  if (st.dead()) return p;
+  const std::optional<std::int64_t> bytes =
+      ints_.numeral(ints_.toIndex(n.v, kindOf(*e.ops[2])), ir::IntKind::Long);
+  if (!bytes)
+    throw EncodeError("memset of a byte count the formula computes at " + prog_.where(e.range));
+  if (*bytes == 0) return p;
+  if (!p.isPointer()) throw EncodeError("memset on a null pointer at " + prog_.where(e.range));
+  for (const PtrAlt& alt : *p.ptr) {
+    const ObjectInfo& info = objects_[alt.obj];
+    const int width = alt.obj == kNullObject ? 1 : byteWidth(info);
+    const std::int64_t cells = *bytes / width, rest = *bytes % width;
+    const z3::expr byte = ints_.convert(c.v, kindOf(*e.ops[1]), ir::IntKind::UChar);
+    Val fill = zeroOf(info);
+    if (info.pointerCells) {
+      require(st, imply(alt.cond, equal(byte, ints_.literal(0, ir::IntKind::UChar))),
+              HardKind::RuntimeCheck);
+    } else if (width == 1) {
+      fill = intVal(ints_.convert(byte, ir::IntKind::UChar, info.cell));
+    } else {
+      const std::optional<std::int64_t> b = ints_.numeral(byte, ir::IntKind::UChar);
+      if (!b)
+        throw EncodeError("memset of wide cells to a byte the formula computes at " +
+                          prog_.where(e.range));
+      std::uint64_t pattern = 0;
+      for (int k = 0; k < width; ++k)
+        pattern |= static_cast<std::uint64_t>(*b) << (8 * k);
+      fill = intVal(ints_.literal(static_cast<std::int64_t>(pattern), info.cell));
+    }
+    PtrAlts one{alt};
+    require(st,
+            imply(alt.cond, accessible(st, alt.obj, alt.offset, static_cast<std::uint64_t>(cells))),
+            HardKind::RuntimeCheck);
+    for (std::int64_t j = 0; j < cells; ++j)
+      store(offsetBy(one, ints_.index(j), st, 1, false), fill, st);
+    if (rest == 0) continue;
+    // The low-order `rest` bytes of the next cell (x86-64 is little-endian): only where the
+    // formula knows both that cell's value and the byte.
+    require(
+        st,
+        imply(alt.cond, accessible(st, alt.obj, alt.offset, static_cast<std::uint64_t>(cells) + 1)),
+        HardKind::RuntimeCheck);
+    const PtrAlts last = offsetBy(one, ints_.index(cells), st, 1, false);
+    const std::optional<std::int64_t> old = ints_.numeral(load(last, st, nullptr).v, info.cell);
+    const std::optional<std::int64_t> b = ints_.numeral(byte, ir::IntKind::UChar);
+    if (info.pointerCells || !old || !b)
+      throw EncodeError("memset of part of a cell the formula computes at " + prog_.where(e.range));
+    const std::uint64_t mask = (std::uint64_t{1} << (8 * rest)) - 1;
+    std::uint64_t pattern = 0;
+    for (std::int64_t k = 0; k < rest; ++k)
+      pattern |= static_cast<std::uint64_t>(*b) << (8 * k);
+    const std::uint64_t bits = (static_cast<std::uint64_t>(*old) & ~mask) | pattern;
+    store(last, intVal(ints_.literal(static_cast<std::int64_t>(bits), info.cell)), st);
+  }
+  return p;
+}
+
+Val SymExec::memcpy(const ir::Expr& e, State& st) {
+  const Val d = eval(peelCasts(*e.ops[0]), st);
+  const Val s = eval(peelCasts(*e.ops[1]), st);
+  const Val n = eval(*e.ops[2], st);
+  if (st.dead()) return d;
+  const std::optional<std::int64_t> bytes =
+      ints_.numeral(ints_.toIndex(n.v, kindOf(*e.ops[2])), ir::IntKind::Long);
+  if (!bytes)
+    throw EncodeError("memcpy of a byte count the formula computes at " + prog_.where(e.range));
+  if (*bytes == 0) return d;
+  if (!d.isPointer() || !s.isPointer())
+    throw EncodeError("memcpy with a null pointer at " + prog_.where(e.range));
+  const ObjectInfo& info = objects_[d.ptr->front().obj];
+  const int width = byteWidth(info);
+  if (*bytes % width != 0) throw EncodeError("memcpy of part of a cell at " + prog_.where(e.range));
+  const std::int64_t cells = *bytes / width;
+  const ir::TypeRef cellType = peelCasts(*e.ops[0]).type->elem->scalarType();
+  for (const PtrAlts* p : {s.ptr.get(), d.ptr.get()})
+    for (const PtrAlt& alt : *p)
+      require(
+          st,
+          imply(alt.cond, accessible(st, alt.obj, alt.offset, static_cast<std::uint64_t>(cells))),
+          HardKind::RuntimeCheck);
+  std::vector<Val> buffer;
+  for (std::int64_t j = 0; j < cells; ++j)
+    buffer.push_back(load(offsetBy(*s.ptr, ints_.index(j), st, 1, false), st, cellType));
+  for (std::int64_t j = 0; j < cells; ++j)
+    store(offsetBy(*d.ptr, ints_.index(j), st, 1, false), buffer[static_cast<std::size_t>(j)], st);
+  return d;
 }
 
 }  // namespace culprit::encode::detail

@@ -193,6 +193,10 @@ Val SymExec::stringToInt(const ir::Expr& e, State& st) {
   if (!p.isPointer()) throw EncodeError("atoi of a null pointer at " + prog_.where(e.range));
   z3::expr acc = ints_.literal(0, k);
   for (auto it = p.ptr->rbegin(); it != p.ptr->rend(); ++it) {
+    if (it->obj == kNullObject) {  // atoi(NULL) is a runtime error
+      require(st, negate(it->cond), HardKind::RuntimeCheck);
+      continue;
+    }
     const ObjectInfo& info = objects_[it->obj];
     Val whole = pointerTo(it->obj);
     const std::optional<std::string> text = concreteString(whole, st);

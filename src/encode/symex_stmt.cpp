@@ -379,10 +379,18 @@ Val SymExec::enterCall(const ir::Function& fn, const std::vector<Val>& args, Sta
       result = mergeVal(done.returns[i].local, done.returnValues[i], result);
   st = merge(std::move(done.returns));
   st.local = conj(before.local, st.local);
-  // The callee's objects, and those of the calls it made, are dead: frames nest, so they are
-  // the objects created since this frame's first one (string literals need no state).
-  if (!done.slots.empty() && done.slots.front() < st.objs.size())
-    st.objs.resize(done.slots.front());
+  // The callee's variables, and those of the calls it made, are dead: frames nest, so they
+  // are the variables created since this frame's first one (string literals need no state;
+  // heap blocks live on).
+  if (!done.slots.empty() && done.slots.front() < st.objs.size()) {
+    std::size_t keep = done.slots.front();
+    for (std::size_t id = keep; id < st.objs.size(); ++id)
+      if (objects_[id].kind == ObjKind::Var)
+        st.objs[id] = ObjState{};
+      else
+        keep = id + 1;
+    st.objs.resize(keep);
+  }
   restoreGuard(st, before);
   return result;
 }
