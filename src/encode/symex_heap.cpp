@@ -3,21 +3,18 @@
 //
 // A block is a new object per allocation instance. Its length is a term: when the formula
 // fixes it (a numeral), the object has exactly that many cells; otherwise the object models
-// a bounded number of cells (integer cells: as a Z3 array, unbounded; pointer cells: the
-// run's own length where known, else kBlockCap elements) and every access is checked against
-// the length term, which must not exceed the cells modelled (a hard requirement: a correction
-// that needs a longer block is not found). `free` marks the block freed in the state: later
-// accesses, a second free, or a free of anything but a block's start are runtime errors.
-// memset and memcpy take byte counts the formula fixes, and whole cells.
+// the run's own length where the trace gives it, and at least kBlockCap elements, and every
+// access is checked against the length term. A longer block is treated like a loop beyond the
+// unwinding bound (Encoding::unwindingHit): assumed not to happen. `free` marks the block freed in
+// the state: later accesses, a second free, or a free of anything but a block's start are runtime
+// errors. memset and memcpy take byte counts the formula fixes, and whole cells.
 #include "encode/symex.h"
 
 namespace culprit::encode::detail {
 namespace {
 
-/// Elements modelled for a block of pointer cells whose length the formula computes.
+/// Elements modelled for a block whose length the formula computes and the run does not give.
 constexpr std::uint64_t kBlockCap = 64;
-/// Integer-cell blocks of unknown length: the cells the bounds admit (a Z3 array holds them).
-constexpr std::uint64_t kArrayCap = std::uint64_t{1} << 40;
 
 int byteWidth(const ObjectInfo& info) {
   return info.pointerCells ? 8 : ir::bitWidth(info.cell) / 8;
@@ -74,17 +71,17 @@ Val SymExec::allocate(const ir::Expr& e, State& st) {
       natural = ints_.numeral(c.simplify(), ir::IntKind::Long);
     }
     const std::uint64_t cap = kBlockCap * elem->cellCount();
-    info.size = !info.pointerCells        ? kArrayCap
-                : natural && *natural > 0 ? std::max<std::uint64_t>(*natural, cap)
-                                          : cap;
+    info.size = natural && static_cast<std::uint64_t>(*natural) > cap
+                    ? static_cast<std::uint64_t>(*natural)
+                    : cap;
     info.cellsTerm = cells;
-    if (info.pointerCells)  // the cells modelled hold the block
-      require(st, negate(ints_.indexLess(ints_.index(static_cast<std::int64_t>(info.size)), cells)),
-              HardKind::RuntimeCheck);
+    // A longer block lies beyond the model, like a loop beyond the unwinding bound.
+    const z3::expr beyond =
+        conj(st.guard, ints_.indexLess(ints_.index(static_cast<std::int64_t>(info.size)), cells));
+    out_.unwindingHit = disj(out_.unwindingHit, beyond);
+    hard(negate(beyond), HardKind::Unwinding);
   }
   const ObjId id = newObject(std::move(info));
-  if (!objects_[id].useArray && objects_[id].cellsTerm && !objects_[id].pointerCells)
-    objects_[id].useArray = true;  // never expand 2^40 cells
   initObject(id, st, zeroOf(objects_[id]));
   return pointerTo(id);
 }
