@@ -25,7 +25,8 @@ struct EffectAnalysis::Walk {
 
   void store(const ir::Expr& lvalue) {
     const ir::Expr* base = &lvalue;
-    while (base->kind == ir::ExprKind::Index || base->kind == ir::ExprKind::Cast)
+    while (base->kind == ir::ExprKind::Index || base->kind == ir::ExprKind::Cast ||
+           base->kind == ir::ExprKind::Member)
       base = base->ops[0].get();
     if (base->kind != ir::ExprKind::VarRef) return void(out.escapes = true);
     const ir::Var& v = analysis.program_.vars[base->var];

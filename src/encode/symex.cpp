@@ -47,7 +47,7 @@ void SymExec::run() {
 
 ObjId SymExec::newObject(ObjectInfo info) {
   info.useArray = (info.kind == ObjKind::Var || info.kind == ObjKind::Heap) && !info.pointerCells &&
-                  info.size > 1 && info.size > opt_.expandArraysUpTo;
+                  !info.mixed && info.size > 1 && info.size > opt_.expandArraysUpTo;
   out_.usesArrays = out_.usesArrays || info.useArray;
   objects_.push_back(std::move(info));
   return static_cast<ObjId>(objects_.size() - 1);
@@ -60,10 +60,25 @@ void SymExec::initObject(ObjId id, State& st, const Val& fill) {
   os.live = true;
   os.cells.clear();
   os.array.reset();
-  if (info.useArray)
+  if (info.useArray) {
     os.array = z3::const_array(ints_.indexSort(), fill.v);
-  else
+  } else if (info.mixed) {
+    os.cells.reserve(info.size);
+    for (std::uint64_t j = 0; j < info.size; ++j)
+      os.cells.push_back(zeroAt(info, j));
+  } else {
     os.cells.assign(info.size, fill);
+  }
+}
+
+Val SymExec::zeroAt(const ObjectInfo& info, std::uint64_t j) const {
+  if (!info.mixed) return zeroOf(info);
+  return zeroValue(info.mixed->cellType(j % info.mixed->cellCount()));
+}
+
+bool SymExec::sameShape(const Val& cell, const Val& v) {
+  if (cell.isPointer() || v.isPointer()) return cell.isPointer() && v.isPointer();
+  return z3::eq(cell.v.get_sort(), v.v.get_sort());
 }
 
 ObjectInfo SymExec::varObject(ir::VarId v) const {
@@ -75,6 +90,7 @@ ObjectInfo SymExec::varObject(ir::VarId v) const {
   const ir::TypeRef cell = var.type->scalarType();
   info.pointerCells = cell->isPointer();
   if (cell->isInt()) info.cell = cell->intKind;
+  if (!var.type->uniformCells()) info.mixed = cell;
   return info;
 }
 

@@ -82,6 +82,9 @@ struct ObjectInfo {
   /// Blocks whose length the formula computes: their length in cells (`size` is then the
   /// number of cells modelled, an upper bound the formula requires).
   std::optional<z3::expr> cellsTerm;
+  /// Objects holding structs: the type of their elements (cell j has elem->cellType(j)); their
+  /// cells have several types. Null for objects of uniform cells (`cell`, `pointerCells`).
+  ir::TypeRef mixed = nullptr;
 };
 
 /// The side(s) a branch can take: the literal that guards each feasible side.
@@ -292,6 +295,12 @@ private:
   Val readCell(const State& st, ObjId obj, const z3::expr& offset, ir::TypeRef type) const;
   void store(const PtrAlts& p, const Val& v, State& st);
   void writeCell(State& st, ObjId obj, const z3::expr& offset, const Val& v, const z3::expr& cond);
+  /// Copies the cells of the aggregate lvalue `from` to `to` (struct assignment).
+  void copyCells(const PtrAlts& to, const ir::Expr& from, State& st);
+  /// The zero of cell `j` of an object.
+  Val zeroAt(const ObjectInfo& info, std::uint64_t j) const;
+  /// Cell `j` of a mixed object can hold a value like `v` (a pointer, or an integer of its sort).
+  static bool sameShape(const Val& cell, const Val& v);
   ObjId literalObject(const ir::Expr& lit);
   void initialize(ObjId obj, ir::TypeRef t, const ir::Expr& init, State& st);
 

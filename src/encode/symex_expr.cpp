@@ -103,7 +103,8 @@ Val SymExec::evalExpr(const ir::Expr& e, State& st) {
     return e.type->isPointer() ? nullPointer() : intVal(ints_.literal(e.value, kindOf(e)));
   case ir::ExprKind::StrLit: return pointerTo(literalObject(e));
   case ir::ExprKind::VarRef:
-  case ir::ExprKind::Index: return load(place(e, st), st, e.type);
+  case ir::ExprKind::Index:
+  case ir::ExprKind::Member: return load(place(e, st), st, e.type);
   case ir::ExprKind::AddrOf:
     return Val{ints_.index(0), std::make_shared<PtrAlts>(place(*e.ops[0], st))};
   case ir::ExprKind::Unary: return unary(e, st);
@@ -331,7 +332,22 @@ Val SymExec::evalStore(const ir::Expr& e, State& st, bool produces) {
   }
 }
 
+void SymExec::copyCells(const PtrAlts& to, const ir::Expr& from, State& st) {
+  const PtrAlts src = place(from, st);
+  const std::uint64_t n = from.type->cellCount();
+  std::vector<Val> buffer;
+  for (std::uint64_t j = 0; j < n; ++j)
+    buffer.push_back(load(offsetBy(src, ints_.index(static_cast<std::int64_t>(j)), st, 1, false),
+                          st, from.type->cellType(j)));
+  for (std::uint64_t j = 0; j < n; ++j)
+    store(offsetBy(to, ints_.index(static_cast<std::int64_t>(j)), st, 1, false), buffer[j], st);
+}
+
 Val SymExec::assign(const ir::Expr& e, State& st, bool produces) {
+  if (e.type->isStruct()) {  // copied cell by cell
+    copyCells(place(*e.ops[0], st), *e.ops[1], st);
+    return zeroValue(nullptr);
+  }
   const Val v = eval(*e.ops[1], st);
   const ir::Expr& lhs = *e.ops[0];
   const PtrAlts p = place(lhs, st);
@@ -418,6 +434,12 @@ PtrAlts SymExec::place(const ir::Expr& e, State& st) {
   case ir::ExprKind::VarRef:
     return PtrAlts{PtrAlt{ctx_.bool_val(true), objectOf(e.var), ints_.index(0)}};
   case ir::ExprKind::Index: return index(e, st);
+  case ir::ExprKind::Member: {
+    PtrAlts p = place(*e.ops[0], st);
+    for (PtrAlt& alt : p)
+      alt.offset = ints_.indexAdd(alt.offset, ints_.index(e.value));
+    return p;
+  }
   case ir::ExprKind::StrLit:
     return PtrAlts{PtrAlt{ctx_.bool_val(true), literalObject(e), ints_.index(0)}};
   default: break;
@@ -498,6 +520,15 @@ Val SymExec::readCell(const State& st, ObjId obj, const z3::expr& offset, ir::Ty
   if (n)
     return *n >= 0 && static_cast<std::uint64_t>(*n) < os.cells.size() ? os.cells[*n]
                                                                        : zeroValue(type);
+  if (info.mixed) {  // only the cells of the type read can be meant
+    const Val like = zeroValue(type);
+    std::optional<Val> acc;
+    for (std::size_t j = os.cells.size(); j-- > 0;)
+      if (sameShape(os.cells[j], like))
+        acc = acc ? mergeVal(offset == ints_.index(static_cast<std::int64_t>(j)), os.cells[j], *acc)
+                  : os.cells[j];
+    return acc.value_or(like);
+  }
   Val acc = os.cells.back();
   for (std::size_t j = os.cells.size() - 1; j-- > 0;)
     acc = mergeVal(offset == ints_.index(static_cast<std::int64_t>(j)), os.cells[j], acc);
@@ -526,9 +557,11 @@ void SymExec::writeCell(State& st, ObjId obj, const z3::expr& offset, const Val&
       os.cells[*n] = mergeVal(cond, v, os.cells[*n]);
     return;
   }
+  const bool mixed = objects_[obj].mixed != nullptr;
   for (std::size_t j = 0; j < os.cells.size(); ++j)
-    os.cells[j] =
-        mergeVal(conj(cond, offset == ints_.index(static_cast<std::int64_t>(j))), v, os.cells[j]);
+    if (!mixed || sameShape(os.cells[j], v))
+      os.cells[j] =
+          mergeVal(conj(cond, offset == ints_.index(static_cast<std::int64_t>(j))), v, os.cells[j]);
 }
 
 ObjId SymExec::literalObject(const ir::Expr& lit) {
@@ -549,13 +582,14 @@ void SymExec::initialize(ObjId obj, ir::TypeRef t, const ir::Expr& init, State& 
   auto at = [&](std::uint64_t off) {
     return PtrAlts{PtrAlt{ctx_.bool_val(true), obj, ints_.index(static_cast<std::int64_t>(off))}};
   };
-  if (!t->isArray()) {
+  if (t->isStruct() && init.kind != ir::ExprKind::InitList) return copyCells(at(0), init, st);
+  if (!t->isAggregate()) {
     const bool braced = init.kind == ir::ExprKind::InitList;
     const ir::Expr& e = braced && !init.ops.empty() ? *init.ops[0] : init;
     const Val v = braced && init.ops.empty() ? zeroValue(t) : convertVal(eval(e, st), kindOf(e), t);
     return store(at(0), v, st);
   }
-  initObject(obj, st, zeroValue(t->scalarType()));
+  initObject(obj, st, zeroOf(objects_[obj]));
   const ir::TypeRef cell = t->scalarType();
   const std::uint64_t size = t->cellCount();
   auto copyText = [&](std::uint64_t base, const std::string& text) {
@@ -570,7 +604,8 @@ void SymExec::initialize(ObjId obj, ir::TypeRef t, const ir::Expr& init, State& 
     if (op.kind == ir::ExprKind::StrLit)
       copyText(init.initOffsets[k], op.text);
     else if (init.initOffsets[k] < size)
-      store(at(init.initOffsets[k]), convertVal(eval(op, st), kindOf(op), cell), st);
+      store(at(init.initOffsets[k]),
+            convertVal(eval(op, st), kindOf(op), t->cellType(init.initOffsets[k])), st);
   }
 }
 

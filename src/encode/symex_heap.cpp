@@ -55,6 +55,7 @@ Val SymExec::allocate(const ir::Expr& e, State& st) {
   const ir::TypeRef cell = elem->scalarType();
   info.pointerCells = cell->isPointer();
   if (cell->isInt()) info.cell = cell->intKind;
+  if (!elem->uniformCells()) info.mixed = cell;
   if (std::optional<std::int64_t> n = ints_.numeral(cells, ir::IntKind::Long); n && *n >= 0) {
     if (info.pointerCells && static_cast<std::uint64_t>(*n) > kBlockCap * 1024)
       throw EncodeError("a block of " + std::to_string(*n) +
@@ -118,6 +119,7 @@ Val SymExec::memset(const ir::Expr& e, State& st) {
   if (!p.isPointer()) throw EncodeError("memset on a null pointer at " + prog_.where(e.range));
   for (const PtrAlt& alt : *p.ptr) {
     const ObjectInfo& info = objects_[alt.obj];
+    if (info.mixed) throw EncodeError("memset of structs at " + prog_.where(e.range));
     const int width = alt.obj == kNullObject ? 1 : byteWidth(info);
     const std::int64_t cells = *bytes / width, rest = *bytes % width;
     const z3::expr byte = ints_.convert(c.v, kindOf(*e.ops[1]), ir::IntKind::UChar);
@@ -178,6 +180,7 @@ Val SymExec::memcpy(const ir::Expr& e, State& st) {
   if (!d.isPointer() || !s.isPointer())
     throw EncodeError("memcpy with a null pointer at " + prog_.where(e.range));
   const ObjectInfo& info = objects_[d.ptr->front().obj];
+  if (info.mixed) throw EncodeError("memcpy of structs at " + prog_.where(e.range));
   const int width = byteWidth(info);
   if (*bytes % width != 0) throw EncodeError("memcpy of part of a cell at " + prog_.where(e.range));
   const std::int64_t cells = *bytes / width;

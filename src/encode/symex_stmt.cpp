@@ -77,7 +77,7 @@ void SymExec::decl(const ir::Stmt& s, State& st) {
   if (counted) beginInstance(s);
   const ir::Var& var = prog_.vars[s.var];
   const ObjId obj = objectOf(s.var);
-  if (s.expr && var.type->isArray()) {
+  if (s.expr && var.type->isAggregate()) {
     initialize(obj, var.type, *s.expr, st);
   } else if (s.expr) {
     const ir::Expr& init = *s.expr;

@@ -30,7 +30,8 @@ Value Machine::eval(const ir::Expr& e) {
   case ir::ExprKind::IntLit: return {e.value};
   case ir::ExprKind::StrLit: return literalPointer(e);
   case ir::ExprKind::VarRef:
-  case ir::ExprKind::Index: return load(place(e));
+  case ir::ExprKind::Index:
+  case ir::ExprKind::Member: return load(place(e));
   case ir::ExprKind::AddrOf: {
     const Place p = place(*e.ops[0]);
     return {p.off, p.obj};
@@ -55,6 +56,10 @@ Place Machine::place(const ir::Expr& e) {
   switch (e.kind) {
   case ir::ExprKind::VarRef: return varPlace(e.var);
   case ir::ExprKind::Index: return index(e);
+  case ir::ExprKind::Member: {
+    const Place base = place(*e.ops[0]);
+    return {base.obj, base.off + e.value};
+  }
   case ir::ExprKind::StrLit: return {literalPointer(e).obj, 0};
   default: fail(e.range, "expression is not an lvalue");
   }
@@ -145,6 +150,17 @@ Value Machine::pointerBinary(const ir::Expr& e, Value a, Value b) {
   fail(e.range, std::string("unsupported pointer arithmetic '") + ir::binOpSpelling(e.binop) + "'");
 }
 
+void Machine::copyCells(Place to, const ir::Expr& from, const ir::Expr& at) {
+  const Place src = place(from);
+  const std::uint64_t n = from.type->cellCount();
+  std::vector<Value> buffer;
+  buffer.reserve(n);
+  for (std::uint64_t i = 0; i < n; ++i)
+    buffer.push_back(load({src.obj, src.off + static_cast<std::int64_t>(i)}));
+  for (std::uint64_t i = 0; i < n; ++i)
+    store({to.obj, to.off + static_cast<std::int64_t>(i)}, buffer[i], at);
+}
+
 Value Machine::movePointer(const ir::Expr& e, Value ptr, std::int64_t by, ir::TypeRef t) {
   if (ptr.obj == 0) fail(e.range, "arithmetic on a null pointer");
   return {ptr.i + by * static_cast<std::int64_t>(t->elem->cellCount()), ptr.obj};
@@ -201,6 +217,10 @@ Value Machine::evalStore(const ir::Expr& e, Produced* produced) {
 }
 
 Value Machine::assign(const ir::Expr& e, Produced* produced) {
+  if (e.type->isStruct()) {  // copied cell by cell; the value is the target's place
+    copyCells(place(*e.ops[0]), *e.ops[1], e);
+    return {};
+  }
   const Value v = produced ? evalForced(*e.ops[1]) : eval(*e.ops[1]);
   const ir::Expr& lhs = *e.ops[0];
   const Place p = place(lhs);

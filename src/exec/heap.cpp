@@ -34,6 +34,7 @@ const ir::Expr& peelCasts(const ir::Expr& e) {
 
 CellKind Machine::cellKindOf(std::uint32_t obj) const {
   auto ofType = [](ir::TypeRef t) {
+    if (!t->uniformCells()) return CellKind{ir::IntKind::Long, false, true};
     const ir::TypeRef cell = t->scalarType();
     return cell->isInt() ? CellKind{cell->intKind, false} : CellKind{ir::IntKind::Long, true};
   };
@@ -114,6 +115,8 @@ Value Machine::memset(const ir::Expr& e) {
   checkLive(p.obj, e);
   if (p.obj & kLiteralBit) fail(e.range, "memset writes to a string literal");
   const CellKind k = cellKindOf(p.obj);
+  if (k.mixed)
+    fail(e.range, "memset of structs is not supported (memory is modelled as typed cells)");
   const auto width = static_cast<std::uint64_t>(byteWidth(k));
   const std::uint64_t size = objectSize(p.obj);
   if (p.i < 0 || static_cast<std::uint64_t>(p.i) > size || bytes > (size - p.i) * width)
@@ -151,6 +154,8 @@ Value Machine::memcpy(const ir::Expr& e) {
   checkLive(s.obj, e);
   if (d.obj & kLiteralBit) fail(e.range, "memcpy writes to a string literal");
   const CellKind dk = cellKindOf(d.obj), sk = cellKindOf(s.obj);
+  if (dk.mixed || sk.mixed)
+    fail(e.range, "memcpy of structs is not supported (memory is modelled as typed cells)");
   if (dk.pointer != sk.pointer || (!dk.pointer && dk.kind != sk.kind))
     fail(e.range, "memcpy between cells of different types (memory is modelled as typed cells)");
   const auto width = static_cast<std::uint64_t>(byteWidth(dk));

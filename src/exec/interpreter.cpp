@@ -214,7 +214,8 @@ Value Machine::literalCell(Place p) const {
 }
 
 void Machine::initialize(Place p, ir::TypeRef t, const ir::Expr& init) {
-  if (!t->isArray()) {
+  if (t->isStruct() && init.kind != ir::ExprKind::InitList) return copyCells(p, init, init);
+  if (!t->isAggregate()) {
     const ir::Expr& e =
         init.kind == ir::ExprKind::InitList && !init.ops.empty() ? *init.ops[0] : init;
     Value v = init.kind == ir::ExprKind::InitList && init.ops.empty() ? Value{} : eval(e);
@@ -239,7 +240,7 @@ void Machine::initialize(Place p, ir::TypeRef t, const ir::Expr& init) {
       copyText(at, op.text);
     else if (at < size)
       store({p.obj, p.off + static_cast<std::int64_t>(at)},
-            convertTo(eval(op), t->scalarType(), op), op);
+            convertTo(eval(op), t->cellType(at), op), op);
   }
 }
 

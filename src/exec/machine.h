@@ -54,6 +54,7 @@ struct HeapBlock {
 struct CellKind {
   ir::IntKind kind = ir::IntKind::Int;
   bool pointer = false;
+  bool mixed = false;  ///< structs inside: cells of several types
 };
 
 inline constexpr std::uint32_t kLiteralBit = 0x80000000u;
@@ -176,6 +177,8 @@ private:
   Value unary(const ir::Expr& e);
   Value binary(const ir::Expr& e);
   Value pointerBinary(const ir::Expr& e, Value a, Value b);
+  /// Copies the cells of the aggregate lvalue `from` to `to` (struct assignment).
+  void copyCells(Place to, const ir::Expr& from, const ir::Expr& at);
   /// `ptr` (of pointer type `t`) moved by `by` elements (p++, p -= n).
   Value movePointer(const ir::Expr& e, Value ptr, std::int64_t by, ir::TypeRef t);
   Value cast(const ir::Expr& e);

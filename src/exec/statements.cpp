@@ -86,7 +86,7 @@ Flow Machine::decl(const ir::Stmt& s) {
     return Flow::Normal;
   }
   const Place p = varPlace(s.var);
-  if (var.type->isArray()) {
+  if (var.type->isAggregate()) {
     initialize(p, var.type, *s.expr);
     if (counted) end(false, 0, -1, false);
     return Flow::Normal;

@@ -59,11 +59,13 @@ void Lowerer::declareFunction(const FunctionDecl* fd) {
     if (fd->isVariadic()) unsupported(fd->getLocation(), "variadic function");
     SourceLocation retLoc = fd->getReturnTypeSourceRange().getBegin();
     ir::TypeRef ret = typeOf(fd->getReturnType(), retLoc.isValid() ? retLoc : fd->getLocation());
-    if (ret->isArray()) unsupported(fd->getLocation(), "function returning " + ret->str());
+    if (ret->isAggregate()) unsupported(fd->getLocation(), "function returning " + ret->str());
     prog_->functions[id].ret = ret;
     fnId_ = id;
     for (const ParmVarDecl* p : fd->parameters()) {
       ir::VarId v = addVar(p, ir::Var::Storage::Param, p->getNameAsString());
+      if (prog_->vars[v].type->isStruct())
+        unsupported(p->getLocation(), "struct parameter passed by value");
       prog_->functions[id].params.push_back(v);
     }
     fnId_ = ir::kNone;

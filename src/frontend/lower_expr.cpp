@@ -136,7 +136,7 @@ ir::ExprPtr Lowerer::lowerOther(const Expr* e) {
   if (isa<ImaginaryLiteral>(e)) unsupported(at, "imaginary literal");
   if (isa<StmtExpr>(e)) unsupported(at, "statement expression");
   if (isa<CompoundLiteralExpr>(e)) unsupported(at, "compound literal");
-  if (isa<MemberExpr>(e)) unsupported(at, "struct or union member access");
+  if (const auto* m = dyn_cast<MemberExpr>(e)) return lowerMember(m);
   if (isa<InitListExpr>(e)) unsupported(at, "initializer list in an expression");
   if (isa<VAArgExpr>(e)) unsupported(at, "va_arg");
   if (isa<BinaryConditionalOperator>(e)) unsupported(at, "GNU conditional operator '?:'");
@@ -275,9 +275,9 @@ ir::ExprPtr Lowerer::lowerIncDec(const UnaryOperator* e) {
 ir::ExprPtr Lowerer::lowerLvalue(const Expr* e, bool anyType) {
   ir::ExprPtr x = lowerExpr(e);
   if (x->kind == ExprKind::StrLit && anyType) return x;
-  if (!x->isLvalue() || (!anyType && !x->type->isInt() && !x->type->isPointer()))
-    unsupported(e->getBeginLoc(), "assignment to something other than a scalar variable, array "
-                                  "element or pointed-to object");
+  if (!x->isLvalue() || (!anyType && x->type->isArray()))
+    unsupported(e->getBeginLoc(), "assignment to something other than a scalar or struct "
+                                  "variable, array element, member or pointed-to object");
   return x;
 }
 
@@ -363,10 +363,44 @@ ir::ExprPtr Lowerer::lowerIndex(const ArraySubscriptExpr* e) {
   return x;
 }
 
+ir::ExprPtr Lowerer::lowerMember(const MemberExpr* e) {
+  const auto* field = dyn_cast<FieldDecl>(e->getMemberDecl());
+  if (!field) unsupported(e->getMemberLoc(), "member that is not a field");
+  ir::ExprPtr base = dispatch(e->getBase());
+  if (e->isArrow()) {  // p->f is (*p).f
+    if (!base->type->isPointer()) unsupported(e->getBeginLoc(), "'->' on a non-pointer value");
+    auto deref = node(ExprKind::Index, base->type->elem, e);
+    deref->ops.push_back(std::move(base));
+    deref->ops.push_back(intLit(0, prog_->types.intType(ir::IntKind::Long), e));
+    base = std::move(deref);
+  }
+  if (!base->type->isStruct()) unsupported(e->getBeginLoc(), "member of a union");
+  if (!base->isLvalue()) unsupported(e->getBeginLoc(), "member of a struct value");
+  const std::string name = field->getNameAsString();
+  for (const ir::Field& f : base->type->fields)
+    if (f.name == name) {
+      auto x = node(ExprKind::Member, f.type, e);
+      x->value = static_cast<std::int64_t>(f.offset);
+      x->text = name;
+      x->ops.push_back(std::move(base));
+      return x;
+    }
+  unsupported(e->getMemberLoc(), "anonymous member '" + name + "'");
+}
+
 // --- initializers ----------------------------------------------------------------------------
 
 ir::ExprPtr Lowerer::lowerInit(const Expr* init, ir::TypeRef type, bool constant) {
   const Expr* bare = init->IgnoreParens();
+  if (type->isStruct()) {
+    if (!isa<InitListExpr>(bare)) {  // a copy of another struct
+      if (constant) unsupported(init->getBeginLoc(), "struct initializer that is not a list");
+      return lowerExpr(init);
+    }
+    auto list = node(ExprKind::InitList, type, init);
+    flattenInit(init, type, 0, *list, constant);
+    return list;
+  }
   if (!type->isArray()) {
     if (const auto* list = dyn_cast<InitListExpr>(bare)) {
       if (list->getNumInits() != 1) unsupported(init->getBeginLoc(), "scalar initializer list");
@@ -401,11 +435,22 @@ void Lowerer::flattenInit(const Expr* init, ir::TypeRef type, std::uint64_t base
         flattenInit(filler, type->elem, base + i * cells, list, constant);
     return;
   }
+  if (type->isStruct()) {
+    const auto* il = dyn_cast<InitListExpr>(e);
+    if (!il) {
+      if (constant) unsupported(e->getBeginLoc(), "struct initializer that is not a list");
+      unsupported(e->getBeginLoc(), "struct copied into an initializer list");
+    }
+    for (unsigned i = 0; i < il->getNumInits() && i < type->fields.size(); ++i)
+      if (const Expr* sub = il->getInit(i))
+        flattenInit(sub, type->fields[i].type, base + type->fields[i].offset, list, constant);
+    return;
+  }
   if (const auto* il = dyn_cast<InitListExpr>(e)) {
     if (il->getNumInits() > 0) flattenInit(il->getInit(0), type, base, list, constant);
     return;
   }
-  ir::ExprPtr value = constant ? constantScalar(init, type) : lowerExpr(init);
+  ir::ExprPtr value = constant ? constantScalar(init, type) : castTo(type, lowerExpr(init), init);
   if (constant && value->kind == ExprKind::IntLit && value->value == 0) return;
   list.ops.push_back(std::move(value));
   list.initOffsets.push_back(base);

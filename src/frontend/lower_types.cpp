@@ -125,7 +125,27 @@ ir::TypeRef Lowerer::typeOf(QualType qt, SourceLocation where) {
     if (pointee->isFunctionType()) unsupported(where, "function pointer");
     return types.pointerTo(typeOf(pointee, where));
   }
-  if (t->isStructureType()) unsupported(where, "struct type " + quoted(qt));
+  if (const auto* r = dyn_cast<RecordType>(t); r && r->isStructureType()) {
+    const auto* decl = cast<RecordDecl>(r->getDecl()->getCanonicalDecl());
+    if (auto it = structs_.find(decl); it != structs_.end()) return it->second;
+    const RecordDecl* def = r->getDecl()->getDefinition();
+    if (!def) unsupported(where, "incomplete struct type " + quoted(qt));
+    ir::Type* st = types.newStruct(def->getNameAsString());
+    structs_[decl] = st;  // before the members: one may point to the struct itself
+    std::uint64_t cells = 0;
+    for (const FieldDecl* f : def->fields()) {
+      SourceLocation at = f->getLocation();
+      if (f->isBitField()) unsupported(at, "bit-field '" + f->getNameAsString() + "'");
+      if (f->getType()->isIncompleteArrayType())
+        unsupported(at, "flexible array member '" + f->getNameAsString() + "'");
+      ir::TypeRef ft = typeOf(f->getType(), at);
+      st->fields.push_back(ir::Field{f->getNameAsString(), ft, cells});
+      cells += ft->cellCount();
+    }
+    if (cells == 0) unsupported(where, "struct without members " + quoted(qt));
+    st->length = cells;
+    return st;
+  }
   if (t->isUnionType()) unsupported(where, "union type " + quoted(qt));
   if (t->isAnyComplexType()) unsupported(where, "complex type " + quoted(qt));
   unsupported(where, "type " + quoted(qt));

@@ -117,6 +117,7 @@ private:
   ir::ExprPtr lowerCompoundAssign(const clang::CompoundAssignOperator* e);
   ir::ExprPtr lowerConditional(const clang::ConditionalOperator* e);
   ir::ExprPtr lowerIndex(const clang::ArraySubscriptExpr* e);
+  ir::ExprPtr lowerMember(const clang::MemberExpr* e);
   ir::ExprPtr lowerFolded(const clang::Expr* e);
   [[noreturn]] void rejectFloating(const clang::Expr* e, const char* what);
   ir::ExprPtr lowerOther(const clang::Expr* e);
@@ -150,7 +151,8 @@ private:
   llvm::DenseMap<const clang::VarDecl*, ir::VarId> vars_;         ///< canonical decl -> var
   llvm::DenseMap<const clang::FunctionDecl*, ir::FuncId> funcs_;  ///< canonical decl -> func
   llvm::DenseMap<clang::FileID, std::uint32_t> files_;
-  std::vector<const clang::FunctionDecl*> definitions_;  ///< FuncId -> definition
+  llvm::DenseMap<const clang::RecordDecl*, ir::TypeRef> structs_;  ///< canonical decl -> type
+  std::vector<const clang::FunctionDecl*> definitions_;            ///< FuncId -> definition
   /// Functions whose declaration or body uses an unsupported construct: the error, raised
   /// when such a function is called (declaration) or reachable from the entry (body).
   std::map<ir::FuncId, UserError> rejected_;

@@ -48,6 +48,7 @@ enum class ExprKind : std::uint8_t {
   Call,            ///< callee (user function) or builtin; ops = arguments
   Comma,           ///< ops[0], ops[1]
   InitList,        ///< flattened initializer: ops[i] initialises cell initOffsets[i]; rest zero
+  Member,          ///< ops[0].member, the struct member `value` cells into ops[0] (lvalue)
 };
 
 enum class UnOp : std::uint8_t { Neg, Plus, BitNot, LogNot };
@@ -129,7 +130,9 @@ struct Expr {
   int stream = 1;                          ///< Fprintf: 1 stdout, 2 stderr
   std::vector<std::uint64_t> initOffsets;  ///< InitList
 
-  bool isLvalue() const { return kind == ExprKind::VarRef || kind == ExprKind::Index; }
+  bool isLvalue() const {
+    return kind == ExprKind::VarRef || kind == ExprKind::Index || kind == ExprKind::Member;
+  }
 };
 
 // ---------------------------------------------------------------------------------------------

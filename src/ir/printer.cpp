@@ -71,6 +71,7 @@ int precOf(const Expr& e) {
   case ExprKind::Cast: return isDecay(e) ? precOf(*e.ops[0]) : kPrecUnary;
   case ExprKind::IncDec: return e.prefix ? kPrecUnary : kPrecPostfix;
   case ExprKind::Index:
+  case ExprKind::Member:
   case ExprKind::Call: return kPrecPostfix;
   default: return kPrecPrimary;
   }
@@ -114,6 +115,13 @@ private:
     case ExprKind::StrLit: return quote(e.text);
     case ExprKind::VarRef: return p_.vars[e.var].name;
     case ExprKind::Index: return print(*o[0], kPrecPostfix) + "[" + print(*o[1], 0) + "]";
+    case ExprKind::Member: {
+      const Expr& base = *o[0];
+      const bool arrow = base.kind == ExprKind::Index && base.ops[1]->kind == ExprKind::IntLit &&
+                         base.ops[1]->value == 0 && !base.ops[0]->type->isArray();
+      return arrow ? print(*base.ops[0], kPrecPostfix) + "->" + e.text
+                   : print(base, kPrecPostfix) + "." + e.text;
+    }
     case ExprKind::AddrOf: return "&" + print(*o[0], kPrecUnary);
     case ExprKind::Unary: return unOpSpelling(e.unop) + operand(*o[0]);
     case ExprKind::Binary: return infix(e, binOpSpelling(e.binop));

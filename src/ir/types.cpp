@@ -41,7 +41,23 @@ const char* intKindName(IntKind k) {
   return names[static_cast<int>(k)];
 }
 
-std::uint64_t Type::cellCount() const { return isArray() ? length * elem->cellCount() : 1; }
+std::uint64_t Type::cellCount() const {
+  if (isStruct()) return length;
+  return isArray() ? length * elem->cellCount() : 1;
+}
+
+TypeRef Type::cellType(std::uint64_t offset) const {
+  if (isArray()) return elem->cellType(offset % elem->cellCount());
+  if (isStruct())
+    for (auto f = fields.rbegin(); f != fields.rend(); ++f)
+      if (f->offset <= offset) return f->type->cellType(offset - f->offset);
+  return this;
+}
+
+bool Type::uniformCells() const {
+  if (isArray()) return elem->uniformCells();
+  return !isStruct();
+}
 
 TypeRef Type::scalarType() const { return isArray() ? elem->scalarType() : this; }
 
@@ -58,20 +74,29 @@ std::string Type::str() const {
       dims += "[" + std::to_string(t->length) + "]";
     return t->str() + dims;
   }
+  case Kind::Struct: return "struct " + (name.empty() ? std::string("<anonymous>") : name);
   }
   return "?";
 }
 
 TypeRef TypeTable::intern(const Type& t) {
   for (const Type& have : types_)
-    if (have.kind == t.kind && have.intKind == t.intKind && have.elem == t.elem &&
-        have.length == t.length)
+    if (have.kind == t.kind && have.kind != Type::Kind::Struct && have.intKind == t.intKind &&
+        have.elem == t.elem && have.length == t.length)
       return &have;
   types_.push_back(t);
   return &types_.back();
 }
 
 TypeRef TypeTable::voidType() { return intern(Type{}); }
+
+Type* TypeTable::newStruct(std::string name) {
+  Type t;
+  t.kind = Type::Kind::Struct;
+  t.name = std::move(name);
+  types_.push_back(std::move(t));
+  return &types_.back();
+}
 
 TypeRef TypeTable::intType(IntKind k) {
   Type t;

@@ -1,11 +1,13 @@
-// C types as culprit models them: integers of every width, void, fixed-size arrays and
-// pointers (pointers only where C arrays decay: array parameters, argv, string literals).
+// C types as culprit models them: integers of every width, void, fixed-size arrays, pointers
+// and structs. An object is a sequence of typed cells: one per scalar, arrays and structs
+// laid out element by element, member by member.
 // Types are interned in a TypeTable owned by the Program, so TypeRef compares by address.
 #pragma once
 
 #include <cstdint>
 #include <deque>
 #include <string>
+#include <vector>
 
 namespace culprit::ir {
 
@@ -32,21 +34,38 @@ const char* intKindName(IntKind k);
 struct Type;
 using TypeRef = const Type*;
 
+/// A member of a struct: its cells start `offset` cells into the struct's.
+struct Field {
+  std::string name;
+  TypeRef type = nullptr;
+  std::uint64_t offset = 0;
+};
+
 struct Type {
-  enum class Kind : std::uint8_t { Void, Int, Array, Pointer };
+  enum class Kind : std::uint8_t { Void, Int, Array, Pointer, Struct };
   Kind kind = Kind::Void;
   IntKind intKind = IntKind::Int;  ///< Int only
   TypeRef elem = nullptr;          ///< Array and Pointer: element type
-  std::uint64_t length = 0;        ///< Array: number of elements
+  std::uint64_t length = 0;        ///< Array: number of elements; Struct: number of cells
+  std::string name;                ///< Struct: its tag ("" when anonymous)
+  std::vector<Field> fields;       ///< Struct: its members, in order
 
   bool isInt() const { return kind == Kind::Int; }
   bool isArray() const { return kind == Kind::Array; }
   bool isPointer() const { return kind == Kind::Pointer; }
   bool isVoid() const { return kind == Kind::Void; }
+  bool isStruct() const { return kind == Kind::Struct; }
+  /// Arrays and structs: objects of several cells, copied cell by cell.
+  bool isAggregate() const { return isArray() || isStruct(); }
   /// Number of scalar cells an object of this type occupies (1 for scalars).
   std::uint64_t cellCount() const;
-  /// Innermost non-array element type (the type of each cell).
+  /// Innermost non-array element type (the type of each cell of an array of scalars; a
+  /// struct for an array of structs: see cellType).
   TypeRef scalarType() const;
+  /// The scalar type of cell `offset` of an object of this type.
+  TypeRef cellType(std::uint64_t offset) const;
+  /// Its cells are all of one scalar type (no struct inside).
+  bool uniformCells() const;
   std::string str() const;
 };
 
@@ -57,6 +76,9 @@ public:
   TypeRef intType(IntKind k);
   TypeRef arrayOf(TypeRef elem, std::uint64_t length);
   TypeRef pointerTo(TypeRef elem);
+  /// A new struct type (struct types are not interned: each declaration is its own type);
+  /// its fields are filled in afterwards (a member may point to the struct itself).
+  Type* newStruct(std::string name);
 
 private:
   TypeRef intern(const Type& t);

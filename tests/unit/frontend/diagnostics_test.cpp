@@ -100,14 +100,16 @@ const Unsupported kUnsupported[] = {
      "floating-point literal", 4, 5},
     {"FloatCast", "int main() {\n  int x = 1;\n  return (float)x > 0;\n}",
      "floating-point expression", 3, 10},
-    {"Struct", "struct S { int a; };\nint main() {\n  struct S s;\n  return 0;\n}",
-     "struct type 'struct S'", 3, 3},
+    {"StructByValue", "struct S { int a; };\nint f(struct S s) { return s.a; }\nint main() {\n"
+     "  struct S s = {1};\n  return f(s);\n}", "struct parameter passed by value", 2, 16},
+    {"StructReturned", "struct S { int a; };\nstruct S f(void);\nint main() {\n  return f().a;\n}\n"
+     "struct S f(void) { struct S s = {1}; return s; }", "function returning struct S", 6, 10},
     {"Union", "int main() {\n  union U { int a; char b; } u;\n  return 0;\n}",
      "union type 'union U'", 2, 3},
-    {"StructGlobal", "struct S { int a; } g;\nint main() { return 0; }", "struct type 'struct S'",
-     1, 1},
+    {"IncompleteStruct", "struct S;\nextern struct S *make(void);\nint main() {\n"
+     "  struct S *p = 0;\n  return p != 0;\n}", "incomplete struct type 'struct S'", 4, 3},
     {"Bitfield", "struct B { int f : 3; };\nint main() {\n  struct B b;\n  return 0;\n}",
-     "struct type 'struct B'", 3, 3},
+     "bit-field 'f'", 1, 16},
     {"PointerToInteger", "int main() {\n  int x = 0;\n  long a = (long)&x;\n  return 0;\n}",
      "conversion between a pointer and an integer", 3, 12},
     {"CellReinterpretation", "int main() {\n  int x = 0;\n  char *c = (char *)&x;\n  return 0;\n}",
