@@ -322,6 +322,9 @@ private:
   Val release(const ir::Expr& e, State& st);   ///< free
   Val memset(const ir::Expr& e, State& st);
   Val memcpy(const ir::Expr& e, State& st);
+  /// qsort (symex_sort.cpp): exec/sort.cpp's comparisons, each a call of the comparator.
+  Val qsort(const ir::Expr& e, State& st);
+  Val bsearch(const ir::Expr& e, State& st);
   std::optional<std::string> concreteString(const Val& p, const State& st) const;
   z3::expr positionSwitch(const z3::expr& pos, std::size_t limit,
                           const std::function<z3::expr(std::size_t)>& at,

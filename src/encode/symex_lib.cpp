@@ -90,6 +90,8 @@ Val SymExec::callBuiltin(const ir::Expr& e, State& st) {
   case ir::Builtin::Free: return release(e, st);
   case ir::Builtin::Memset: return memset(e, st);
   case ir::Builtin::Memcpy: return memcpy(e, st);
+  case ir::Builtin::Qsort: return qsort(e, st);
+  case ir::Builtin::Bsearch: return bsearch(e, st);
   case ir::Builtin::None: break;
   }
   throw EncodeError("unknown library function at " + prog_.where(e.range));

@@ -134,6 +134,8 @@ Value Machine::callBuiltin(const ir::Expr& e) {
   case ir::Builtin::Free: return release(e);
   case ir::Builtin::Memset: return memset(e);
   case ir::Builtin::Memcpy: return memcpy(e);
+  case ir::Builtin::Qsort: return qsort(e);
+  case ir::Builtin::Bsearch: return bsearch(e);
   case ir::Builtin::None: break;
   }
   fail(e.range, "unknown library function");

@@ -209,6 +209,11 @@ private:
   Value release(const ir::Expr& e);   ///< free
   Value memset(const ir::Expr& e);
   Value memcpy(const ir::Expr& e);
+  // sort.cpp: qsort and bsearch with the program's comparator
+  Value qsort(const ir::Expr& e);
+  Value bsearch(const ir::Expr& e);
+  /// The comparator's result for the elements at `a` and `b`.
+  std::int64_t compare(const ir::Expr& e, Value a, Value b);
   /// The kind of the cells of `obj`.
   CellKind cellKindOf(std::uint32_t obj) const;
   /// A runtime error when `obj` is a freed heap block (an access through a dangling pointer).

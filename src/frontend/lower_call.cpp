@@ -7,7 +7,8 @@
 //     expression itself (the `!!( )` of the macro is removed);
 //  4. nondet intrinsics (__VERIFIER_nondet_*, nondet_*) returning any integer type;
 //  5. the modelled library functions, by name: builtins, or functions of culprit's C prelude
-//     (prelude.h), lowered like the program's own functions.
+//     (prelude.h), lowered like the program's own functions. qsort's and bsearch's comparator
+//     must be the name of one of the program's functions: it becomes the call's `callee`.
 // Anything else is an unsupported construct. Library-call arguments are the only places where
 // string literals (a StrLit under an array-to-pointer Cast), conditionals choosing between such
 // arguments (`c ? "yes" : "no"`) and, for scanf, `&lvalue` may occur.
@@ -59,6 +60,8 @@ constexpr LibraryFunction kLibrary[] = {
     {"memset", Builtin::Memset, 3, 3},
     {"memcpy", Builtin::Memcpy, 3, 3},
     {"memmove", Builtin::Memcpy, 3, 3},
+    {"qsort", Builtin::Qsort, 4, 4},
+    {"bsearch", Builtin::Bsearch, 5, 5},
     {"exit", Builtin::Exit, 1, 1},
     {"abort", Builtin::Abort, 0, 0},
     {"__assert_fail", Builtin::AssertFail, 4, 4},
@@ -163,6 +166,10 @@ ir::ExprPtr Lowerer::lowerLibraryCall(const CallExpr* e, const LibraryFunction& 
   if (name == "getc" || name == "fgetc" || name == "fscanf") streamArg = 0;
   if (name == "putc" || name == "fputc" || name == "fputs") streamArg = 1;
   if (name == "fgets") streamArg = 2;
+  if (lib.builtin == Builtin::Qsort || lib.builtin == Builtin::Bsearch) {
+    x->callee = comparator(e->getArg(n - 1));
+    --n;  // the comparator is `callee`, not an operand
+  }
   for (unsigned i = first; i < n; ++i) {
     const Expr* arg = e->getArg(i);
     if (lib.builtin == Builtin::Strtol && i == 1) {
@@ -235,6 +242,19 @@ ir::ExprPtr Lowerer::lowerLibArg(const Expr* arg, bool allowAddrOf) {
     return x;
   }
   return lowerOperand(arg);
+}
+
+ir::FuncId Lowerer::comparator(const Expr* arg) {
+  const auto* ref = dyn_cast<DeclRefExpr>(arg->IgnoreParenImpCasts());
+  const auto* fd = ref ? dyn_cast<FunctionDecl>(ref->getDecl()) : nullptr;
+  const ir::FuncId id = fd ? userFunction(fd) : ir::kNone;
+  if (id == ir::kNone)
+    unsupported(arg->getBeginLoc(), "comparator other than the name of a function of the program");
+  if (auto it = rejected_.find(id); it != rejected_.end()) throw it->second;
+  const ir::Function& f = prog_->functions[id];
+  if (f.params.size() != 2 || !f.ret->isInt())
+    unsupported(arg->getBeginLoc(), "comparator '" + f.name + "' that does not take two pointers");
+  return id;
 }
 
 int Lowerer::streamOf(const Expr* arg) const {

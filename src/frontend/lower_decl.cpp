@@ -162,7 +162,7 @@ void Lowerer::lowerFunction(const FunctionDecl* fd, ir::FuncId id) {
 namespace {
 
 void collectCallees(const ir::Expr& e, std::vector<ir::FuncId>& out) {
-  if (e.kind == ir::ExprKind::Call && e.builtin == ir::Builtin::None) out.push_back(e.callee);
+  if (e.kind == ir::ExprKind::Call && e.callee != ir::kNone) out.push_back(e.callee);
   for (const ir::ExprPtr& op : e.ops)
     collectCallees(*op, out);
 }

@@ -139,6 +139,8 @@ private:
   int fprintfStream(const clang::Expr* arg);
   /// 0, 1, 2 for stdin, stdout, stderr; -1 for any other stream expression.
   int streamOf(const clang::Expr* arg) const;
+  /// The function a qsort/bsearch comparator argument names.
+  ir::FuncId comparator(const clang::Expr* arg);
   /// `(T *)malloc(bytes)` or `(T *)calloc(n, size)` as one Malloc/Calloc call of type T*, or
   /// nullptr when `call` is not a call to one of them.
   ir::ExprPtr lowerAllocation(const clang::CallExpr* call, const clang::CastExpr* cast);

@@ -17,10 +17,10 @@ bool isComparison(BinOp op) { return op >= BinOp::Lt; }
 
 const char* builtinName(Builtin b) {
   static const char* const s[] = {
-      "",       "printf", "fprintf", "puts",  "putchar", "atoi",   "atol",          "atoll",
-      "strtol", "scanf",  "getchar", "exit",  "abort",   "assert", "__assert_fail", "reach_error",
-      "nondet", "assume", "gets",    "fgets", "sscanf",  "fputs",  "malloc",        "calloc",
-      "free",   "memset", "memcpy",  "alloca"};
+      "",       "printf", "fprintf", "puts",   "putchar", "atoi",   "atol",          "atoll",
+      "strtol", "scanf",  "getchar", "exit",   "abort",   "assert", "__assert_fail", "reach_error",
+      "nondet", "assume", "gets",    "fgets",  "sscanf",  "fputs",  "malloc",        "calloc",
+      "free",   "memset", "memcpy",  "alloca", "qsort",   "bsearch"};
   return s[static_cast<int>(b)];
 }
 

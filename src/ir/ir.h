@@ -106,6 +106,8 @@ enum class Builtin : std::uint8_t {
   Memset,      ///< memset(p, c, bytes): ops {p (as typed as written), c, bytes}
   Memcpy,      ///< memcpy/memmove(d, s, bytes): ops {d, s, bytes}, copied as if through a buffer
   VlaAlloc,    ///< the block of `T a[n]` (a VLA, typed T*): ops {n}
+  Qsort,       ///< qsort(base, n, size, cmp): ops {base, n, size}; `callee` = cmp
+  Bsearch,     ///< bsearch(key, base, n, size, cmp): ops {key, base, n, size}; `callee` = cmp
 };
 const char* builtinName(Builtin b);
 

@@ -1,0 +1,98 @@
+// Symbolic executor: qsort, making the comparator calls of exec/sort.cpp (a bubble sort whose
+// comparisons do not depend on the data); each call's result decides, by ite, whether the two
+// elements trade places. The number of elements must be one the formula fixes.
+#include "encode/symex.h"
+
+namespace culprit::encode::detail {
+
+Val SymExec::qsort(const ir::Expr& e, State& st) {
+  const ir::Expr* array = e.ops[0].get();
+  while (array->kind == ir::ExprKind::Cast && array->ops[0]->type->isPointer())
+    array = array->ops[0].get();
+  const Val base = eval(*array, st);
+  const Val count = eval(*e.ops[1], st);
+  eval(*e.ops[2], st);
+  if (st.dead()) return zeroValue(e.type);
+  if (!array->type->isPointer() || array->type->elem->isVoid())
+    throw EncodeError("qsort of an array whose element type is not known at " +
+                      prog_.where(e.range));
+  const std::optional<std::int64_t> n =
+      ints_.numeral(ints_.toIndex(count.v, kindOf(*e.ops[1])), ir::IntKind::Long);
+  if (!n)
+    throw EncodeError("qsort of a number of elements the formula computes at " +
+                      prog_.where(e.range));
+  if (*n <= 1) return zeroValue(e.type);
+  if (!base.isPointer()) throw EncodeError("qsort of a null pointer at " + prog_.where(e.range));
+  const ir::TypeRef elem = array->type->elem;
+  const auto cells = elem->cellCount();
+  for (const PtrAlt& alt : *base.ptr)
+    require(st,
+            imply(alt.cond,
+                  accessible(st, alt.obj, alt.offset, static_cast<std::uint64_t>(*n) * cells)),
+            HardKind::RuntimeCheck);
+  const ir::Function& cmp = prog_.functions[e.callee];
+  if (!cmp.body) throw EncodeError("comparator '" + cmp.name + "' has no definition");
+  auto element = [&](std::int64_t k) { return movePointer(base, ints_.index(k), array->type); };
+  for (std::int64_t i = 0; i + 1 < *n; ++i)
+    for (std::int64_t j = 0; j + 1 < *n - i; ++j) {
+      const Val a = element(j), b = element(j + 1);
+      const Val r = enterCall(cmp, {a, b}, st);
+      if (st.dead()) return zeroValue(e.type);
+      const z3::expr swap =
+          ints_.compare(ir::BinOp::Gt, cmp.ret->intKind, r.v, ints_.literal(0, cmp.ret->intKind));
+      for (std::uint64_t c = 0; c < cells; ++c) {
+        const z3::expr off = ints_.index(static_cast<std::int64_t>(c));
+        const PtrAlts pa = offsetBy(*a.ptr, off, st, 1, false);
+        const PtrAlts pb = offsetBy(*b.ptr, off, st, 1, false);
+        const Val va = load(pa, st, elem->cellType(c)), vb = load(pb, st, elem->cellType(c));
+        store(pa, mergeVal(swap, vb, va), st);
+        store(pb, mergeVal(swap, va, vb), st);
+      }
+    }
+  return zeroValue(e.type);
+}
+
+Val SymExec::bsearch(const ir::Expr& e, State& st) {
+  const Val key = eval(*e.ops[0], st);
+  const ir::Expr* array = e.ops[1].get();
+  while (array->kind == ir::ExprKind::Cast && array->ops[0]->type->isPointer())
+    array = array->ops[0].get();
+  const Val base = eval(*array, st);
+  const Val count = eval(*e.ops[2], st);
+  eval(*e.ops[3], st);
+  if (st.dead()) return nullPointer();
+  if (!array->type->isPointer() || array->type->elem->isVoid())
+    throw EncodeError("bsearch of an array whose element type is not known at " +
+                      prog_.where(e.range));
+  const std::optional<std::int64_t> n =
+      ints_.numeral(ints_.toIndex(count.v, kindOf(*e.ops[2])), ir::IntKind::Long);
+  if (!n)
+    throw EncodeError("bsearch in a number of elements the formula computes at " +
+                      prog_.where(e.range));
+  if (*n <= 0 || !base.isPointer()) return nullPointer();
+  const ir::Function& cmp = prog_.functions[e.callee];
+  if (!cmp.body) throw EncodeError("comparator '" + cmp.name + "' has no definition");
+  const ir::IntKind rk = cmp.ret->intKind;
+  const z3::expr zero = ints_.literal(0, rk);
+  // exec/sort.cpp's rounds, with lo, hi and the match as terms.
+  z3::expr lo = ints_.index(0), hi = ints_.index(*n), at = ints_.index(0);
+  z3::expr found = ctx_.bool_val(false);
+  for (std::int64_t left = *n; left > 0; left >>= 1) {
+    const z3::expr active = conj(ints_.indexLess(lo, hi), negate(found));
+    const z3::expr last = ints_.index(*n - 1);
+    const z3::expr mid = choose(active, ints_.indexUDiv(ints_.indexAdd(lo, hi), 2),
+                                choose(ints_.indexLess(lo, last), lo, last));
+    const Val r = enterCall(cmp, {key, movePointer(base, mid, array->type)}, st);
+    if (st.dead()) return nullPointer();
+    const z3::expr below = ints_.compare(ir::BinOp::Lt, rk, r.v, zero);
+    const z3::expr above = ints_.compare(ir::BinOp::Gt, rk, r.v, zero);
+    hi = choose(conj(active, below), mid, hi);
+    lo = choose(conj(active, above), ints_.indexAdd(mid, ints_.index(1)), lo);
+    const z3::expr hit = conj(active, conj(negate(below), negate(above)));
+    at = choose(hit, mid, at);
+    found = disj(found, hit);
+  }
+  return mergeVal(found, movePointer(base, at, array->type), nullPointer());
+}
+
+}  // namespace culprit::encode::detail
