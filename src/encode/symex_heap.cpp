@@ -20,13 +20,6 @@ int byteWidth(const ObjectInfo& info) {
   return info.pointerCells ? 8 : ir::bitWidth(info.cell) / 8;
 }
 
-const ir::Expr& peelCasts(const ir::Expr& e) {
-  const ir::Expr* p = &e;
-  while (p->kind == ir::ExprKind::Cast && !p->ops.empty() && p->ops[0]->type->isPointer())
-    p = p->ops[0].get();
-  return *p;
-}
-
 }  // namespace
 
 Val SymExec::allocate(const ir::Expr& e, State& st) {
@@ -107,7 +100,7 @@ Val SymExec::release(const ir::Expr& e, State& st) {
 }
 
 Val SymExec::memset(const ir::Expr& e, State& st) {
-  const Val p = eval(peelCasts(*e.ops[0]), st);
+  const Val p = eval(ir::pointerAsWritten(*e.ops[0]), st);
   const Val c = eval(*e.ops[1], st);
   const Val n = eval(*e.ops[2], st);
   if (st.dead()) return p;
@@ -168,8 +161,8 @@ Val SymExec::memset(const ir::Expr& e, State& st) {
 }
 
 Val SymExec::memcpy(const ir::Expr& e, State& st) {
-  const Val d = eval(peelCasts(*e.ops[0]), st);
-  const Val s = eval(peelCasts(*e.ops[1]), st);
+  const Val d = eval(ir::pointerAsWritten(*e.ops[0]), st);
+  const Val s = eval(ir::pointerAsWritten(*e.ops[1]), st);
   const Val n = eval(*e.ops[2], st);
   if (st.dead()) return d;
   const std::optional<std::int64_t> bytes =
@@ -184,7 +177,7 @@ Val SymExec::memcpy(const ir::Expr& e, State& st) {
   const int width = byteWidth(info);
   if (*bytes % width != 0) throw EncodeError("memcpy of part of a cell at " + prog_.where(e.range));
   const std::int64_t cells = *bytes / width;
-  const ir::TypeRef cellType = peelCasts(*e.ops[0]).type->elem->scalarType();
+  const ir::TypeRef cellType = ir::pointerAsWritten(*e.ops[0]).type->elem->scalarType();
   for (const PtrAlts* p : {s.ptr.get(), d.ptr.get()})
     for (const PtrAlt& alt : *p)
       require(

@@ -6,9 +6,7 @@
 namespace culprit::encode::detail {
 
 Val SymExec::qsort(const ir::Expr& e, State& st) {
-  const ir::Expr* array = e.ops[0].get();
-  while (array->kind == ir::ExprKind::Cast && array->ops[0]->type->isPointer())
-    array = array->ops[0].get();
+  const ir::Expr* array = &ir::pointerAsWritten(*e.ops[0]);
   const Val base = eval(*array, st);
   const Val count = eval(*e.ops[1], st);
   eval(*e.ops[2], st);
@@ -54,9 +52,7 @@ Val SymExec::qsort(const ir::Expr& e, State& st) {
 
 Val SymExec::bsearch(const ir::Expr& e, State& st) {
   const Val key = eval(*e.ops[0], st);
-  const ir::Expr* array = e.ops[1].get();
-  while (array->kind == ir::ExprKind::Cast && array->ops[0]->type->isPointer())
-    array = array->ops[0].get();
+  const ir::Expr* array = &ir::pointerAsWritten(*e.ops[1]);
   const Val base = eval(*array, st);
   const Val count = eval(*e.ops[2], st);
   eval(*e.ops[3], st);

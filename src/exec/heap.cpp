@@ -23,13 +23,6 @@ constexpr std::uint64_t kMaxBlockCells = std::uint64_t{1} << 26;
 
 int byteWidth(const CellKind& k) { return k.pointer ? 8 : ir::bitWidth(k.kind) / 8; }
 
-const ir::Expr& peelCasts(const ir::Expr& e) {
-  const ir::Expr* p = &e;
-  while (p->kind == ir::ExprKind::Cast && !p->ops.empty() && p->ops[0]->type->isPointer())
-    p = p->ops[0].get();
-  return *p;
-}
-
 }  // namespace
 
 CellKind Machine::cellKindOf(std::uint32_t obj) const {
@@ -107,7 +100,7 @@ Value Machine::release(const ir::Expr& e) {
 }
 
 Value Machine::memset(const ir::Expr& e) {
-  const Value p = eval(peelCasts(*e.ops[0]));
+  const Value p = eval(ir::pointerAsWritten(*e.ops[0]));
   const std::int64_t c = eval(*e.ops[1]).i;
   const auto bytes = static_cast<std::uint64_t>(eval(*e.ops[2]).i);
   if (bytes == 0) return p;
@@ -145,8 +138,8 @@ Value Machine::memset(const ir::Expr& e) {
 }
 
 Value Machine::memcpy(const ir::Expr& e) {
-  const Value d = eval(peelCasts(*e.ops[0]));
-  const Value s = eval(peelCasts(*e.ops[1]));
+  const Value d = eval(ir::pointerAsWritten(*e.ops[0]));
+  const Value s = eval(ir::pointerAsWritten(*e.ops[1]));
   const auto bytes = static_cast<std::uint64_t>(eval(*e.ops[2]).i);
   if (bytes == 0) return d;
   if (d.obj == 0 || s.obj == 0) fail(e.range, "memcpy with a null pointer");

@@ -14,17 +14,6 @@
 #include <optional>
 
 namespace culprit::exec::detail {
-namespace {
-
-const ir::Expr& peelCasts(const ir::Expr& e) {
-  const ir::Expr* p = &e;
-  while (p->kind == ir::ExprKind::Cast && !p->ops.empty() && p->ops[0]->type->isPointer())
-    p = p->ops[0].get();
-  return *p;
-}
-
-}  // namespace
-
 std::int64_t Machine::compare(const ir::Expr& e, Value a, Value b) {
   const std::size_t start = argStack_.size();
   argStack_.push_back(a);
@@ -33,7 +22,7 @@ std::int64_t Machine::compare(const ir::Expr& e, Value a, Value b) {
 }
 
 Value Machine::qsort(const ir::Expr& e) {
-  const ir::Expr& array = peelCasts(*e.ops[0]);
+  const ir::Expr& array = ir::pointerAsWritten(*e.ops[0]);
   const Value base = eval(array);
   const auto n = static_cast<std::uint64_t>(eval(*e.ops[1]).i);
   eval(*e.ops[2]);
@@ -66,7 +55,7 @@ Value Machine::qsort(const ir::Expr& e) {
 
 Value Machine::bsearch(const ir::Expr& e) {
   const Value key = eval(*e.ops[0]);
-  const ir::Expr& array = peelCasts(*e.ops[1]);
+  const ir::Expr& array = ir::pointerAsWritten(*e.ops[1]);
   const Value base = eval(array);
   const auto n = static_cast<std::uint64_t>(eval(*e.ops[2]).i);
   eval(*e.ops[3]);

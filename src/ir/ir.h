@@ -137,6 +137,15 @@ struct Expr {
   }
 };
 
+/// A pointer operand as the program wrote it: `e` under its conversions to other pointer types
+/// (the `void *` of memset, qsort, ...), whose type tells the element type.
+inline const Expr& pointerAsWritten(const Expr& e) {
+  const Expr* p = &e;
+  while (p->kind == ExprKind::Cast && !p->ops.empty() && p->ops[0]->type->isPointer())
+    p = p->ops[0].get();
+  return *p;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Statements
 
