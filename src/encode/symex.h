@@ -11,7 +11,8 @@
 //
 // Implementation split by concern: symex.cpp (setup, instances, clauses, oracle, merging),
 // symex_stmt.cpp (statements, loops), symex_expr.cpp (expressions, memory), symex_lib.cpp
-// (library calls and intrinsics).
+// (library calls and intrinsics), symex_stdio.cpp (formatted, line and string input, strings
+// read from memory and printed), symex_heap.cpp (heap blocks, memset/memcpy).
 #pragma once
 
 #include "encode/cint.h"

@@ -1,11 +1,13 @@
 // Symbolic executor, part 4: library functions and verification intrinsics.
-//  - Output (printf, fprintf to stdout, puts, putchar) becomes an output event: the constant
-//    part (format, string arguments; for events without integer arguments the whole text) as
-//    its key, the integer arguments as terms. The oracle compares events, not text.
-//  - Inputs are hard: argv strings and stdin are the test's bytes, atoi/strtol/scanf/getchar
-//    of them are computed here with the interpreter's libc model (exec/builtins.h). When the
-//    position read depends on the path (Program family), the result is tabulated over every
-//    possible position.
+//  - Output (printf, fprintf to stdout, puts, fputs, putchar) becomes an output event: the
+//    constant part (format, string arguments; for events without integer arguments the whole
+//    text) as its key, the integer arguments as terms. The oracle compares events, not text.
+//    Characters of string arguments the program computes are terms too (KeyChar), and a
+//    string whose length it computes gives one event shape per length (symex_stdio.cpp).
+//  - Inputs are hard: argv strings and stdin are the test's bytes, atoi/strtol/getchar of them
+//    are computed here with the interpreter's libc model (exec/builtins.h), scanf, sscanf,
+//    gets and fgets in symex_stdio.cpp. When the position read depends on the path (Program
+//    family), the result is tabulated over every possible position.
 //  - assert/__assert_fail/reach_error/abort add to Encoding::violation (and, when the oracle
 //    demands it, forbid it); assume is a hard constraint on the path; exit ends the path.
 #include "encode/symex.h"
