@@ -18,7 +18,7 @@
 #include "encode/cint.h"
 #include "encode/effects.h"
 #include "encode/encode.h"
-#include "exec/builtins.h"
+#include "encode/string_cases.h"
 
 #include <functional>
 #include <map>
@@ -61,14 +61,6 @@ struct OutputShape {
   z3::expr cond;
   std::string key;
   std::vector<KeyChar> chars;
-};
-
-/// One way a scanf-family call may read: where `when` holds, it converts `result` and stops
-/// at `after` (stdin: the position it leaves).
-struct ScanCase {
-  z3::expr when;
-  exec::libc::Scanned result;
-  std::size_t after = 0;
 };
 
 /// The current contents of one object in one state.
@@ -355,13 +347,6 @@ private:
   /// (of the cells' kind), after requiring that they lie inside a writable object.
   void writeCells(State& st, const Val& ptr, const z3::expr& when, const z3::expr& count,
                   std::uint64_t maxCount, const std::function<z3::expr(std::uint64_t)>& value);
-  /// Remembers a stdin position a read happens at, when the path decides it.
-  void noteStdinPosition(const z3::expr& pos);
-  /// sscanf's cases for a string (at `p`) read from stdin at a position the path decides: one
-  /// per value of that position, the string's characters being constant once it is fixed.
-  /// nullopt when no remembered position determines the string.
-  std::optional<std::vector<ScanCase>> casesByPosition(const Val& p, const State& st,
-                                                       const std::string& format);
   /// Reads cell i of `obj` in `st`; a Z3 array's stores at numeral offsets are folded.
   std::function<z3::expr(std::uint64_t)> cellReader(const State& st, ObjId obj) const;
   /// The shapes of the string `p` points to, one per length it may have (a null pointer is a
@@ -409,8 +394,6 @@ private:
   std::uint64_t begun_ = 0;           ///< instances begun
   const char* stackFloor_ = nullptr;  ///< below it, calls are too deep to encode
   const bool lastStack_;
-  /// The stdin positions reads happened at that the path decides (Program family), oldest first.
-  std::vector<z3::expr> stdinPositions_;
 };
 
 }  // namespace culprit::encode::detail

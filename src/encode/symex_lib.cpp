@@ -303,7 +303,6 @@ Val SymExec::getchar(const ir::Expr& e, State& st) {
     st.stdinPos = ints_.index(static_cast<std::int64_t>(std::min(p + 1, data.size())));
     return intVal(byteAt(p));
   }
-  noteStdinPosition(pos);
   const z3::expr len = ints_.index(static_cast<std::int64_t>(data.size()));
   st.stdinPos = choose(ints_.indexLess(pos, len), ints_.indexAdd(pos, ints_.index(1)), pos);
   return intVal(positionSwitch(pos, data.size(), byteAt, ints_.literal(-1, k)));

@@ -5,6 +5,8 @@
 //    getchar.
 //  - Every write of what was read goes through the pointer's alternatives, after a hard runtime
 //    check that the cells lie inside a writable object: exactly where the interpreter fails.
+//  - sscanf of a string whose characters the program computes goes through a finite case
+//    analysis (string_cases.h); beyond kMaxScanCases cases it is an EncodeError.
 //  - A string is read from memory as its shapes (stringShapes): one per length it may have,
 //    under the condition that its NUL is there. A printed string whose characters the program
 //    computed becomes an output event whose key holds a placeholder for each such character
@@ -20,6 +22,7 @@ namespace {
 constexpr std::size_t kMaxShapes = 1024;         ///< shapes of one string
 constexpr std::size_t kMaxShapeChars = 1 << 18;  ///< characters over the shapes of one string
 constexpr std::size_t kMaxFoldNodes = 256;       ///< ite nodes of an array term folded
+constexpr std::size_t kMaxScanCases = 4096;      ///< cases of sscanf of a computed string
 
 /// Reads cells of a Z3 array term by folding its stores at numeral offsets, constant arrays and
 /// the ite of merged states; what it cannot fold stays a select.
@@ -93,116 +96,10 @@ private:
   std::size_t root_ = 0, ites_ = 0;
 };
 
-/// Evaluates terms where the term `at` has the numeral value `value`: numerals, ite, equalities,
-/// comparisons, and/or/not and additions of what that determines; nullopt for anything else.
-class Fixed {
-public:
-  Fixed(const z3::expr& at, const z3::expr& value) : at_(at.id()), value_(value) {}
-
-  std::optional<z3::expr> eval(const z3::expr& t) {
-    if (t.id() == at_) return value_;
-    if (t.is_numeral() || t.is_true() || t.is_false()) return t;
-    if (!t.is_app()) return std::nullopt;
-    if (auto it = memo_.find(t.id()); it != memo_.end()) return it->second;
-    std::optional<z3::expr> r = compute(t);
-    memo_.emplace(t.id(), r);
-    return r;
-  }
-
-private:
-  std::optional<z3::expr> compute(const z3::expr& t) {
-    z3::context& ctx = t.ctx();
-    const Z3_decl_kind kind = t.decl().decl_kind();
-    if (kind == Z3_OP_ITE) {
-      const std::optional<z3::expr> c = eval(t.arg(0));
-      if (!c || !(c->is_true() || c->is_false())) return std::nullopt;
-      return eval(t.arg(c->is_true() ? 1 : 2));
-    }
-    if (kind == Z3_OP_AND || kind == Z3_OP_OR) {
-      const bool isAnd = kind == Z3_OP_AND;
-      bool unknown = false;
-      for (unsigned i = 0; i < t.num_args(); ++i) {
-        const std::optional<z3::expr> a = eval(t.arg(i));
-        if (!a || !(a->is_true() || a->is_false()))
-          unknown = true;
-        else if (a->is_true() != isAnd)
-          return ctx.bool_val(!isAnd);  // decided by this argument
-      }
-      if (unknown) return std::nullopt;
-      return ctx.bool_val(isAnd);
-    }
-    if (kind == Z3_OP_NOT) {
-      const std::optional<z3::expr> a = eval(t.arg(0));
-      if (!a || !(a->is_true() || a->is_false())) return std::nullopt;
-      return ctx.bool_val(a->is_false());
-    }
-    if (t.num_args() != 2) return std::nullopt;
-    const std::optional<z3::expr> a = eval(t.arg(0)), b = eval(t.arg(1));
-    if (!a || !b) return std::nullopt;
-    if (kind == Z3_OP_EQ || kind == Z3_OP_DISTINCT)
-      return ctx.bool_val(sameTerm(*a, *b) == (kind == Z3_OP_EQ));
-    if (!a->is_numeral() || !b->is_numeral()) return std::nullopt;
-    const bool bv = a->is_bv();
-    const unsigned w = bv ? a->get_sort().bv_size() : 64;
-    if (bv && w > 64) return std::nullopt;
-    auto number = [&](const z3::expr& x, bool asSigned) -> std::optional<__int128> {
-      if (bv) {
-        std::uint64_t u = 0;
-        if (!x.is_numeral_u64(u)) return std::nullopt;
-        if (asSigned && w < 64 && ((u >> (w - 1)) & 1)) u |= ~std::uint64_t{0} << w;
-        return asSigned ? static_cast<__int128>(static_cast<std::int64_t>(u))
-                        : static_cast<__int128>(u);
-      }
-      std::int64_t i = 0;
-      if (!x.is_numeral_i64(i)) return std::nullopt;
-      return static_cast<__int128>(i);
-    };
-    const bool isSigned =
-        !bv || kind == Z3_OP_SLT || kind == Z3_OP_SLEQ || kind == Z3_OP_SGT || kind == Z3_OP_SGEQ;
-    const std::optional<__int128> x = number(*a, isSigned), y = number(*b, isSigned);
-    if (!x || !y) return std::nullopt;
-    switch (kind) {
-    case Z3_OP_ULT:
-    case Z3_OP_SLT:
-    case Z3_OP_LT: return ctx.bool_val(*x < *y);
-    case Z3_OP_ULEQ:
-    case Z3_OP_SLEQ:
-    case Z3_OP_LE: return ctx.bool_val(*x <= *y);
-    case Z3_OP_UGT:
-    case Z3_OP_SGT:
-    case Z3_OP_GT: return ctx.bool_val(*x > *y);
-    case Z3_OP_UGEQ:
-    case Z3_OP_SGEQ:
-    case Z3_OP_GE: return ctx.bool_val(*x >= *y);
-    case Z3_OP_BADD:
-      return ctx.bv_val(static_cast<std::uint64_t>(*x + *y) &
-                            (w == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << w) - 1),
-                        w);
-    case Z3_OP_ADD: {
-      const __int128 sum = *x + *y;
-      if (sum < INT64_MIN || sum > INT64_MAX) return std::nullopt;
-      return ctx.int_val(static_cast<std::int64_t>(sum));
-    }
-    default: return std::nullopt;
-    }
-  }
-
-  unsigned at_;
-  z3::expr value_;
-  std::unordered_map<unsigned, std::optional<z3::expr>> memo_;
-};
-
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
-
-void SymExec::noteStdinPosition(const z3::expr& pos) {
-  if (pos.is_numeral()) return;
-  for (const z3::expr& p : stdinPositions_)
-    if (sameTerm(p, pos)) return;
-  stdinPositions_.push_back(pos);
-}
 
 z3::expr SymExec::byPosition(const z3::expr& pos, std::size_t limit,
                              const std::function<z3::expr(std::size_t)>& of,
@@ -391,8 +288,12 @@ z3::expr SymExec::storeScanned(const ir::Expr& e, std::size_t first,
     writeCells(st, targets[k], made, count, maxCount, [&](std::uint64_t j) {
       return byCase(cases, [&](std::size_t i) {
         const exec::libc::ScanItem* it = itemOf(i);
-        const int c = it && j < it->text.size() ? static_cast<unsigned char>(it->text[j]) : 0;
-        return ints_.literal(c, ck);
+        if (!it || j >= it->text.size()) return ints_.literal(0, ck);
+        // A character the program computed is stored as its term.
+        const std::vector<std::optional<ScanChar>>& computed = cases[i].chars;
+        if (const std::size_t at = it->from + j; at < computed.size() && computed[at])
+          return ints_.convert(computed[at]->value, computed[at]->kind, ck);
+        return ints_.literal(static_cast<unsigned char>(it->text[j]), ck);
       });
     });
   }
@@ -412,67 +313,18 @@ Val SymExec::scanf(const ir::Expr& e, State& st) {
   const std::optional<std::int64_t> at = ints_.numeral(pos, ir::IntKind::Long);
   const std::size_t first = at ? static_cast<std::size_t>(*at) : 0;
   const std::size_t last = at ? first : data.size();
-  noteStdinPosition(pos);
   std::vector<ScanCase> cases;
   for (std::size_t p = first; p <= last; ++p) {
     std::size_t q = p;
     exec::libc::Scanned r = exec::libc::scan(*format, data, q);
-    cases.push_back(
-        ScanCase{at ? ctx_.bool_val(true) : pos == ints_.index(static_cast<std::int64_t>(p)),
-                 std::move(r), q});
+    const z3::expr when =
+        at ? ctx_.bool_val(true) : pos == ints_.index(static_cast<std::int64_t>(p));
+    cases.push_back(ScanCase{when, std::move(r), q, {}, std::nullopt});
   }
   const z3::expr result = storeScanned(e, 1, targets, cases, st);
   st.stdinPos = byCase(
       cases, [&](std::size_t i) { return ints_.index(static_cast<std::int64_t>(cases[i].after)); });
   return intVal(result);
-}
-
-std::optional<std::vector<ScanCase>> SymExec::casesByPosition(const Val& p, const State& st,
-                                                              const std::string& format) {
-  if (!p.isPointer() || p.ptr->size() != 1 || !p.ptr->front().cond.is_true()) return std::nullopt;
-  const PtrAlt& alt = p.ptr->front();
-  const std::optional<std::int64_t> off = ints_.numeral(alt.offset, ir::IntKind::Long);
-  const ObjectInfo& info = objects_[alt.obj];
-  if (!off || *off < 0 || alt.obj == kNullObject || info.pointerCells ||
-      static_cast<std::uint64_t>(*off) >= info.size)
-    return std::nullopt;
-  const auto read = cellReader(st, alt.obj);
-  std::vector<z3::expr> cells;
-  for (std::uint64_t i = static_cast<std::uint64_t>(*off); i < info.size; ++i)
-    cells.push_back(read(i));
-  const std::size_t size = input_.stdinData.size();
-  // The latest position first: the string was most likely read there.
-  for (auto at = stdinPositions_.rbegin(); at != stdinPositions_.rend(); ++at) {
-    std::vector<ScanCase> cases;
-    for (std::size_t v = 0; v <= size; ++v) {
-      const z3::expr value = ints_.index(static_cast<std::int64_t>(v));
-      Fixed fixed(*at, value);
-      std::string input;
-      bool determined = true, terminated = false;
-      for (const z3::expr& c : cells) {
-        const std::optional<z3::expr> x = fixed.eval(c);
-        const std::optional<std::int64_t> n =
-            x ? ints_.numeral(*x, info.cell) : std::optional<std::int64_t>();
-        if (!n) {
-          determined = false;
-          break;
-        }
-        if (*n == 0) {
-          terminated = true;
-          break;
-        }
-        input += static_cast<char>(*n);
-      }
-      if (!determined) break;
-      std::size_t consumed = 0;
-      exec::libc::Scanned r = exec::libc::scan(format, input, consumed);
-      if (!terminated)  // not NUL-terminated within its object at this position
-        r.error = "argument of 'sscanf' is not NUL-terminated within its object";
-      cases.push_back(ScanCase{*at == value, std::move(r), consumed});
-    }
-    if (cases.size() == size + 1) return cases;
-  }
-  return std::nullopt;
 }
 
 Val SymExec::sscanf(const ir::Expr& e, State& st) {
@@ -488,33 +340,58 @@ Val SymExec::sscanf(const ir::Expr& e, State& st) {
   if (std::optional<std::string> text = concreteString(source, st)) {
     std::size_t pos = 0;
     exec::libc::Scanned r = exec::libc::scan(*format, *text, pos);
-    cases.push_back(ScanCase{ctx_.bool_val(true), std::move(r), pos});
+    cases.push_back(ScanCase{ctx_.bool_val(true), std::move(r), pos, {}, std::nullopt});
     return intVal(storeScanned(e, 2, targets, cases, st));
   }
-  if (std::optional<std::vector<ScanCase>> split = casesByPosition(source, st, *format)) {
-    // A position at which the string is not NUL-terminated is a runtime error there.
-    for (std::size_t i = 0; i < split->size(); ++i)
-      if (!(*split)[i].result.error.empty() && (*split)[i].result.error.rfind("argument", 0) == 0) {
-        require(st, negate((*split)[i].when), HardKind::RuntimeCheck);
-        (*split)[i].result = exec::libc::Scanned{};
-      }
-    return intVal(storeScanned(e, 2, targets, *split, st));
+  // A string whose characters the program computes: a case per way the scan can go.
+  auto computed = [&](const std::vector<z3::expr>& cells, ir::IntKind kind, const z3::expr& when) {
+    std::optional<std::vector<ScanCase>> split =
+        scanComputed(ints_, cells, kind, *format, kMaxScanCases);
+    if (!split)
+      throw EncodeError("sscanf of a string computed by the program at " + prog_.where(e.range));
+    for (ScanCase& c : *split) {
+      c.when = conj(when, c.when);
+      // Not NUL-terminated within its object: a runtime error.
+      if (c.terminates) require(st, imply(c.when, *c.terminates), HardKind::RuntimeCheck);
+      if (!c.terminates || !c.terminates->is_false()) cases.push_back(std::move(c));
+    }
+  };
+  if (source.isPointer() && source.ptr->size() == 1 && source.ptr->front().cond.is_true()) {
+    const PtrAlt& alt = source.ptr->front();
+    const ObjectInfo& info = objects_[alt.obj];
+    const std::optional<std::int64_t> off = ints_.numeral(alt.offset, ir::IntKind::Long);
+    if (alt.obj != kNullObject && !info.pointerCells && off && *off >= 0 &&
+        static_cast<std::uint64_t>(*off) < info.size) {
+      const auto read = cellReader(st, alt.obj);
+      std::vector<z3::expr> cells;
+      for (std::uint64_t i = static_cast<std::uint64_t>(*off); i < info.size; ++i)
+        cells.push_back(read(i));
+      computed(cells, info.kind == ObjKind::Literal ? ir::IntKind::Char : info.cell,
+               ctx_.bool_val(true));
+      if (cases.empty()) return zeroValue(e.type);  // every case is a runtime error
+      return intVal(storeScanned(e, 2, targets, cases, st));
+    }
   }
-  for (const StringShape& s : stringShapes(source, st, false, e, "sscanf")) {
+  for (StringShape& s : stringShapes(source, st, false, e, "sscanf")) {
     if (!s.terminated) {  // not NUL-terminated within its object: a runtime error
       require(st, negate(s.cond), HardKind::RuntimeCheck);
       continue;
     }
     std::string input;
+    bool constant = true;
     for (const z3::expr& c : s.chars) {
       const std::optional<std::int64_t> n = ints_.numeral(c, s.kind);
-      if (!n)
-        throw EncodeError("sscanf of a string computed by the program at " + prog_.where(e.range));
-      input += static_cast<char>(*n);
+      constant = constant && n.has_value();
+      input += static_cast<char>(n.value_or(0));
+    }
+    if (!constant) {
+      s.chars.push_back(ints_.literal(0, s.kind));
+      computed(s.chars, s.kind, s.cond);
+      continue;
     }
     std::size_t pos = 0;
     exec::libc::Scanned r = exec::libc::scan(*format, input, pos);
-    cases.push_back(ScanCase{s.cond, std::move(r), pos});
+    cases.push_back(ScanCase{s.cond, std::move(r), pos, {}, std::nullopt});
   }
   if (cases.empty()) return zeroValue(e.type);  // every shape is a runtime error
   return intVal(storeScanned(e, 2, targets, cases, st));
@@ -536,7 +413,6 @@ Val SymExec::getLine(const ir::Expr& e, State& st) {
   const std::size_t size = data.size();
   const z3::expr pos = st.stdinPos;
   const std::optional<std::int64_t> at = ints_.numeral(pos, ir::IntKind::Long);
-  noteStdinPosition(pos);
   auto idx = [&](std::uint64_t v) { return ints_.index(static_cast<std::int64_t>(v)); };
   // From position p < size: the characters stored before the NUL, and those consumed.
   auto lineEnd = [&](std::size_t p) { return std::min(data.find('\n', p), size); };

@@ -1,7 +1,8 @@
 // Line and string input and output in the encoder: with the golden run's output events as the
 // oracle, the formula of a passing run (every selector enforced) is satisfiable and a wrong
 // expected output makes it unsatisfiable; strings the program computes are compared character
-// by character, also when their length is computed; buffer overflows are runtime errors.
+// by character, also when their length is computed; sscanf of a line the program cuts is split
+// into cases; buffer overflows are runtime errors.
 #include "encode_test_util.h"
 
 #include <gtest/gtest.h>
@@ -32,7 +33,7 @@ Encoding encodeIn(z3::context& ctx, const ir::Program& p, const exec::RunInput& 
   EncodeOptions o;
   o.family = family;
   o.ints = ints;
-  o.unwind = 8;
+  o.unwind = 12;
   const exec::RunResult run = runTraced(p, in);
   return encode(ctx, p, in, ex, o, family == Family::Program ? nullptr : &run);
 }
@@ -193,6 +194,49 @@ TEST(EncodeStdio, ComputedLengthsGiveOneShapePerLength) {
     }
 }
 
+// sscanf of a line whose end the program cuts at a computed index (line 9, one too early):
+// the scan is split on the cut's index and on the classes of the character stored there.
+const char* kCut = R"(#include <stdio.h>
+#include <string.h>
+int main(void) {
+  char line[12], word[8];
+  int x = 0, n;
+  if (!fgets(line, sizeof line, stdin)) return 1;
+  size_t len = strlen(line);
+  if (len > 1 && line[len - 1] == '\n')
+    line[len - 2] = '\0';
+  n = sscanf(line, "%d %7s", &x, word);
+  printf("%d %d %s\n", n, x, n == 2 ? word : "-");
+  return 0;
+}
+)";
+
+TEST(EncodeStdio, SscanfOfALineTheProgramCutsIsSplitIntoCases) {
+  auto faulty = compile(kCut);
+  std::string golden = kCut;
+  golden.replace(golden.find("len - 2"), 7, "len - 1");
+  auto gold = compile(golden);
+  const exec::RunInput in = stdinInput("12 apple\n");
+  const Expectation ex = expectationOf(*gold, in);
+  ASSERT_TRUE(ex.output.has_value());
+  EXPECT_EQ(ex.output->at(0).key, std::string("%d %d %s\n") + '\0' + "apple");
+  for (Family f : kFamilies)
+    for (Ints ints : {Ints::BitVector, Ints::Math}) {
+      z3::context ctx;
+      const Encoding enc = encodeIn(ctx, *faulty, in, ex, f, ints);
+      EXPECT_EQ(checkWith(ctx, enc), z3::unsat) << familyName(f);
+      // Storing 'e' again where the NUL goes, or cutting one further (len one larger).
+      EXPECT_EQ(checkWith(ctx, enc, groupsOnLine(*faulty, enc, 9)), z3::sat) << familyName(f);
+      EXPECT_EQ(checkWith(ctx, enc, groupsOnLine(*faulty, enc, 7)), z3::sat) << familyName(f);
+      EXPECT_EQ(checkWith(ctx, enc, groupsOnLine(*faulty, enc, 5)), z3::unsat) << familyName(f);
+    }
+  // The unrelaxed formula of the golden program agrees with its run.
+  for (Family f : kFamilies) {
+    z3::context ctx;
+    EXPECT_EQ(checkWith(ctx, encodeIn(ctx, *gold, in, ex, f)), z3::sat) << familyName(f);
+  }
+}
+
 TEST(EncodeStdio, OverflowingReadsAreRuntimeErrors) {
   auto p = compile(R"(#include <stdio.h>
 char *gets(char *);
@@ -221,6 +265,7 @@ int main(void) {
   }
 }
 
+// Four computed characters the scan reads as a number: more cases than the encoder splits.
 TEST(EncodeStdio, SscanfOfAComputedStringIsAnEncodeError) {
   auto p = compile(R"(#include <stdio.h>
 int main(void) {
