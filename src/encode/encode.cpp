@@ -113,15 +113,23 @@ std::optional<Observed> observe(z3::context& ctx, const ir::Program& program,
   const Encoding enc = encode(ctx, program, input, none, eo, &run);
   Observed obs;
   obs.exitStatus = run.exitStatus;
+  z3::model empty(ctx);
+  auto constant = [&](const z3::expr& term, ir::IntKind type) {
+    const z3::expr v = term.is_numeral() ? term : term.simplify();
+    if (!v.is_numeral())
+      throw std::logic_error("output of a concrete run is not constant: " + v.to_string());
+    return modelValue(empty, v, type);
+  };
   for (const EncodedOutput& out : enc.outputs) {
+    // A shape of a call printing strings through pointers with alternatives or of computed
+    // lengths that the run did not print.
+    if (out.reached.is_false() || (!out.reached.is_true() && out.reached.simplify().is_false()))
+      continue;
     OutputEvent ev{out.key, {}};
-    for (std::size_t j = 0; j < out.values.size(); ++j) {
-      const z3::expr v = out.values[j].simplify();
-      if (!v.is_numeral())
-        throw std::logic_error("output of a concrete run is not constant: " + v.to_string());
-      z3::model empty(ctx);
-      ev.values.push_back(modelValue(empty, v, out.types[j]));
-    }
+    for (std::size_t j = 0; j < out.values.size(); ++j)
+      ev.values.push_back(constant(out.values[j], out.types[j]));
+    for (const KeyChar& c : out.chars)
+      ev.key[c.pos] = static_cast<char>(constant(c.value, c.type));
     obs.events.push_back(std::move(ev));
   }
   return obs;

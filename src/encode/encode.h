@@ -214,12 +214,23 @@ struct NondetCall {
   ir::IntKind type = ir::IntKind::Int;
 };
 
+/// A character of an output event's key that the program computed: in a model, key[pos] is the
+/// value of `value` (of C type `type`).
+struct KeyChar {
+  std::size_t pos = 0;
+  z3::expr value;
+  ir::IntKind type = ir::IntKind::Char;
+};
+
 /// An output call, for evaluation in a model (differential tests, bounded model checking).
+/// A call printing strings whose lengths the program computes has one entry per length: the
+/// entries share `index`, and at most one of them is `reached` in a model.
 struct EncodedOutput {
   z3::expr reached, index;  ///< index: position among the run's stdout events
   std::string key;
   std::vector<z3::expr> values;
   std::vector<ir::IntKind> types;
+  std::vector<KeyChar> chars;  ///< computed characters of `key` (their places hold '?')
 };
 
 /// The Boolean constant that chooses alternative `alternative` (1-based) of an expression.

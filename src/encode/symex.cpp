@@ -471,33 +471,58 @@ std::optional<bool> SymExec::concreteTruth(const z3::expr& cond) const {
 
 void SymExec::emitOutput(State& st, std::string key, std::vector<z3::expr> values,
                          std::vector<ir::IntKind> kinds) {
+  std::vector<OutputShape> one;
+  one.push_back(OutputShape{ctx_.bool_val(true), std::move(key), {}});
+  emitOutputs(st, std::move(one), values, kinds);
+}
+
+void SymExec::emitOutputs(State& st, std::vector<OutputShape> shapes,
+                          const std::vector<z3::expr>& values,
+                          const std::vector<ir::IntKind>& kinds) {
   if (st.dead()) return;
-  EncodedOutput o{st.guard, st.outCount, std::move(key), std::move(values), std::move(kinds)};
+  const z3::expr index = st.outCount;
   st.outCount = ints_.indexAdd(st.outCount, ints_.index(1));
-  if (expect_.output) {
-    const std::vector<OutputEvent>& want = *expect_.output;
-    const z3::expr& index = o.index;
-    if (std::optional<std::int64_t> n = ints_.numeral(index, ir::IntKind::Long)) {
-      const bool inRange = *n >= 0 && static_cast<std::size_t>(*n) < want.size();
-      require(st,
-              inRange ? matchesEvent(o, want[static_cast<std::size_t>(*n)]) : ctx_.bool_val(false),
-              HardKind::Oracle);
-    } else {
-      require(st, ints_.indexLess(index, ints_.index(static_cast<std::int64_t>(want.size()))),
-              HardKind::Oracle);
-      for (std::size_t i = 0; i < want.size(); ++i)
+  for (OutputShape& shape : shapes) {
+    if (shape.cond.is_false()) continue;
+    EncodedOutput o{conj(st.guard, shape.cond), index, std::move(shape.key), values, kinds,
+                    std::move(shape.chars)};
+    if (expect_.output) {
+      const std::vector<OutputEvent>& want = *expect_.output;
+      if (std::optional<std::int64_t> n = ints_.numeral(index, ir::IntKind::Long)) {
+        const bool inRange = *n >= 0 && static_cast<std::size_t>(*n) < want.size();
         require(st,
-                imply(equal(index, ints_.index(static_cast<std::int64_t>(i))),
-                      matchesEvent(o, want[i])),
+                imply(shape.cond, inRange ? matchesEvent(o, want[static_cast<std::size_t>(*n)])
+                                          : ctx_.bool_val(false)),
                 HardKind::Oracle);
+      } else {
+        require(st,
+                imply(shape.cond,
+                      ints_.indexLess(index, ints_.index(static_cast<std::int64_t>(want.size())))),
+                HardKind::Oracle);
+        for (std::size_t i = 0; i < want.size(); ++i)
+          require(st,
+                  imply(conj(shape.cond, equal(index, ints_.index(static_cast<std::int64_t>(i)))),
+                        matchesEvent(o, want[i])),
+                  HardKind::Oracle);
+      }
     }
+    out_.outputs.push_back(std::move(o));
   }
-  out_.outputs.push_back(std::move(o));
 }
 
 z3::expr SymExec::matchesEvent(const EncodedOutput& o, const OutputEvent& want) const {
-  if (o.key != want.key || o.values.size() != want.values.size()) return ctx_.bool_val(false);
+  if (o.key.size() != want.key.size() || o.values.size() != want.values.size())
+    return ctx_.bool_val(false);
+  if (o.chars.empty() && o.key != want.key) return ctx_.bool_val(false);
   z3::expr all = ctx_.bool_val(true);
+  if (!o.chars.empty()) {
+    std::string key = o.key;  // the expected characters where the program computes them
+    for (const KeyChar& c : o.chars)
+      key[c.pos] = want.key[c.pos];
+    if (key != want.key) return ctx_.bool_val(false);
+    for (const KeyChar& c : o.chars)
+      all = conj(all, ints_.equals(c.value, c.type, static_cast<unsigned char>(want.key[c.pos])));
+  }
   for (std::size_t j = 0; j < o.values.size(); ++j)
     all = conj(all, ints_.equals(o.values[j], o.types[j], want.values[j]));
   return all;
@@ -548,11 +573,13 @@ void SymExec::narrow(State& st, const z3::expr& literal) const {
 
 Val SymExec::mergeVal(const z3::expr& c, const Val& a, const Val& b) const {
   if (!a.isPointer() && !b.isPointer()) return Val{choose(c, a.v, b.v), nullptr};
-  if (a.ptr == b.ptr) return a;
+  if (a.ptr == b.ptr || c.is_true()) return a;
+  if (c.is_false()) return b;
   // One alternative per object (the conditions of a value's alternatives exclude each other),
   // so that merging in a loop does not multiply them.
   auto alts = std::make_shared<PtrAlts>();
   auto addAlt = [&](const z3::expr& cond, ObjId obj, const z3::expr& offset) {
+    if (cond.is_false()) return;  // a dead alternative
     for (PtrAlt& have : *alts)
       if (have.obj == obj) {
         have.offset = sameTerm(have.offset, offset) ? offset : choose(cond, offset, have.offset);

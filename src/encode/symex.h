@@ -11,12 +11,14 @@
 //
 // Implementation split by concern: symex.cpp (setup, instances, clauses, oracle, merging),
 // symex_stmt.cpp (statements, loops), symex_expr.cpp (expressions, memory), symex_lib.cpp
-// (library calls and intrinsics).
+// (library calls and intrinsics), symex_stdio.cpp (formatted, line and string input, strings
+// read from memory and printed), symex_heap.cpp (heap blocks, memset/memcpy).
 #pragma once
 
 #include "encode/cint.h"
 #include "encode/effects.h"
 #include "encode/encode.h"
+#include "encode/string_cases.h"
 
 #include <functional>
 #include <map>
@@ -42,6 +44,23 @@ struct Val {
   z3::expr v;
   std::shared_ptr<const PtrAlts> ptr;
   bool isPointer() const { return ptr != nullptr; }
+};
+
+/// One shape a string may have in a state: where `cond` holds, its characters up to the NUL (or,
+/// when `terminated` is false, up to the end of its object) are `chars`, of C type `kind`.
+struct StringShape {
+  z3::expr cond;
+  std::vector<z3::expr> chars;
+  ir::IntKind kind = ir::IntKind::Char;
+  bool terminated = true;
+  bool isNull = false;  ///< a null pointer (printf's %s prints "(null)")
+};
+
+/// One shape of an output event: where `cond` holds, the event's key is `key` with `chars`.
+struct OutputShape {
+  z3::expr cond;
+  std::string key;
+  std::vector<KeyChar> chars;
 };
 
 /// The current contents of one object in one state.
@@ -202,6 +221,10 @@ private:
   // --- symex.cpp: oracle ----------------------------------------------------------------------
   void emitOutput(State& st, std::string key, std::vector<z3::expr> values,
                   std::vector<ir::IntKind> kinds);
+  /// One output event with several shapes, exactly one of whose conditions holds where it is
+  /// emitted (strings of computed lengths); the integer values are shared.
+  void emitOutputs(State& st, std::vector<OutputShape> shapes, const std::vector<z3::expr>& values,
+                   const std::vector<ir::IntKind>& kinds);
   z3::expr matchesEvent(const EncodedOutput& o, const OutputEvent& want) const;
   void terminate(State& st, const z3::expr& status);
   void unwindingHit(State& st);
@@ -307,15 +330,47 @@ private:
   // --- symex_lib.cpp --------------------------------------------------------------------------
   Val callBuiltin(const ir::Expr& e, State& st);
   Val printf(const ir::Expr& e, State& st, std::size_t first, bool toStdout);
+  /// printf's output event when some string arguments (`computed`: argument index, shapes)
+  /// have characters or lengths the program computes: one shape per combination.
+  Val printShapes(const ir::Expr& e, State& st, const std::string& format,
+                  std::vector<exec::libc::FormatArg> args,
+                  const std::vector<std::pair<std::size_t, std::vector<StringShape>>>& computed,
+                  const std::vector<z3::expr>& values, const std::vector<ir::IntKind>& kinds,
+                  bool toStdout, bool constant);
   Val stringToInt(const ir::Expr& e, State& st);
-  Val scanf(const ir::Expr& e, State& st);
   Val getchar(const ir::Expr& e, State& st);
   Val nondet(const ir::Expr& e, State& st);
 
-  // --- symex_stdio.cpp: line and string input, fputs --------------------------------------------
+  // --- symex_stdio.cpp: formatted, line and string input, strings in memory, puts/fputs -------
+  Val scanf(const ir::Expr& e, State& st);
   Val getLine(const ir::Expr& e, State& st);  ///< gets, fgets(stdin)
   Val sscanf(const ir::Expr& e, State& st);
-  Val fputs(const ir::Expr& e, State& st);
+  /// puts (`newline`) and fputs (to stdout when `toStdout`).
+  Val putString(const ir::Expr& e, State& st, bool newline, bool toStdout);
+  /// Stores what the scan cases convert through `targets` (the values of e.ops[first...]), the
+  /// case that holds selecting; returns the call's result.
+  z3::expr storeScanned(const ir::Expr& e, std::size_t first, const std::vector<Val>& targets,
+                        const std::vector<ScanCase>& cases, State& st);
+  /// `of(i)` for the case i whose `when` holds (the last one when no other does).
+  z3::expr byCase(const std::vector<ScanCase>& cases,
+                  const std::function<z3::expr(std::size_t)>& of) const;
+  /// `of(p)` for the stdin position `pos` (< limit), `otherwise` beyond; folded when `pos` is a
+  /// numeral.
+  z3::expr byPosition(const z3::expr& pos, std::size_t limit,
+                      const std::function<z3::expr(std::size_t)>& of,
+                      const z3::expr& otherwise) const;
+  /// Writes through the pointer `ptr` (argument `op` of a library call), where `when` holds,
+  /// the cells j < `count` (at least 1 where `when` holds, at most `maxCount`) with `value(j)`
+  /// (of the cells' kind), after requiring that they lie inside a writable object.
+  void writeCells(State& st, const Val& ptr, const z3::expr& when, const z3::expr& count,
+                  std::uint64_t maxCount, const std::function<z3::expr(std::uint64_t)>& value);
+  /// Reads cell i of `obj` in `st`; a Z3 array's stores at numeral offsets are folded.
+  std::function<z3::expr(std::uint64_t)> cellReader(const State& st, ObjId obj) const;
+  /// The shapes of the string `p` points to, one per length it may have (a null pointer is a
+  /// shape when `allowNull`, else a runtime error, as a pointer outside its object is). Throws
+  /// EncodeError when there are too many; `what` names the call for that message.
+  std::vector<StringShape> stringShapes(const Val& p, State& st, bool allowNull, const ir::Expr& at,
+                                        const char* what);
 
   // --- symex_heap.cpp: heap blocks and VLAs, memset/memcpy --------------------------------------
   Val allocate(const ir::Expr& e, State& st);  ///< malloc, calloc, VLA blocks

@@ -1,11 +1,13 @@
 // Symbolic executor, part 4: library functions and verification intrinsics.
-//  - Output (printf, fprintf to stdout, puts, putchar) becomes an output event: the constant
-//    part (format, string arguments; for events without integer arguments the whole text) as
-//    its key, the integer arguments as terms. The oracle compares events, not text.
-//  - Inputs are hard: argv strings and stdin are the test's bytes, atoi/strtol/scanf/getchar
-//    of them are computed here with the interpreter's libc model (exec/builtins.h). When the
-//    position read depends on the path (Program family), the result is tabulated over every
-//    possible position.
+//  - Output (printf, fprintf to stdout, puts, fputs, putchar) becomes an output event: the
+//    constant part (format, string arguments; for events without integer arguments the whole
+//    text) as its key, the integer arguments as terms. The oracle compares events, not text.
+//    Characters of string arguments the program computes are terms too (KeyChar), and a
+//    string whose length it computes gives one event shape per length (symex_stdio.cpp).
+//  - Inputs are hard: argv strings and stdin are the test's bytes, atoi/strtol/getchar of them
+//    are computed here with the interpreter's libc model (exec/builtins.h), scanf, sscanf,
+//    gets and fgets in symex_stdio.cpp. When the position read depends on the path (Program
+//    family), the result is tabulated over every possible position.
 //  - assert/__assert_fail/reach_error/abort add to Encoding::violation (and, when the oracle
 //    demands it, forbid it); assume is a hard constraint on the path; exit ends the path.
 #include "encode/symex.h"
@@ -17,6 +19,8 @@
 namespace culprit::encode::detail {
 
 namespace {
+
+constexpr std::size_t kMaxPrintShapes = 4096;  ///< shapes of one printf call
 
 const ir::Expr& peelCasts(const ir::Expr& e) {
   const ir::Expr* p = &e;
@@ -40,13 +44,7 @@ Val SymExec::callBuiltin(const ir::Expr& e, State& st) {
   case ir::Builtin::Printf: return printf(e, st, 0, true);
   case ir::Builtin::Fprintf:
     return printf(e, st, !e.ops.empty() && isStringExpr(*e.ops[0]) ? 0 : 1, e.stream == 1);
-  case ir::Builtin::Puts: {
-    const std::optional<std::string> s = concreteString(eval(*e.ops[0], st), st);
-    if (!s)
-      throw EncodeError("puts of a string computed by the program at " + prog_.where(e.range));
-    emitOutput(st, *s + "\n", {}, {});
-    return intVal(ints_.literal(static_cast<std::int64_t>(s->size() + 1), ir::IntKind::Int));
-  }
+  case ir::Builtin::Puts: return putString(e, st, true, true);
   case ir::Builtin::Putchar: {
     const Val c = eval(*e.ops[0], st);
     const z3::expr byte = ints_.convert(c.v, kindOf(*e.ops[0]), ir::IntKind::UChar);
@@ -83,7 +81,7 @@ Val SymExec::callBuiltin(const ir::Expr& e, State& st) {
   case ir::Builtin::Gets:
   case ir::Builtin::Fgets: return getLine(e, st);
   case ir::Builtin::Sscanf: return sscanf(e, st);
-  case ir::Builtin::Fputs: return fputs(e, st);
+  case ir::Builtin::Fputs: return putString(e, st, false, e.stream == 1);
   case ir::Builtin::Malloc:
   case ir::Builtin::Calloc:
   case ir::Builtin::VlaAlloc: return allocate(e, st);
@@ -105,12 +103,11 @@ std::optional<std::string> SymExec::concreteString(const Val& p, const State& st
   if (!off || *off < 0 || alt.obj == kNullObject || static_cast<std::uint64_t>(*off) > info.size)
     return std::nullopt;
   if (info.kind == ObjKind::Literal) return info.text.substr(static_cast<std::size_t>(*off));
-  if (alt.obj >= st.objs.size() || !st.objs[alt.obj].live || st.objs[alt.obj].array)
-    return std::nullopt;
+  if (alt.obj >= st.objs.size() || !st.objs[alt.obj].live || info.pointerCells) return std::nullopt;
   std::string s;
-  const std::vector<Val>& cells = st.objs[alt.obj].cells;
-  for (std::size_t i = static_cast<std::size_t>(*off); i < cells.size(); ++i) {
-    const std::optional<std::int64_t> c = ints_.numeral(cells[i].v, info.cell);
+  const auto read = cellReader(st, alt.obj);
+  for (std::uint64_t i = static_cast<std::uint64_t>(*off); i < info.size; ++i) {
+    const std::optional<std::int64_t> c = ints_.numeral(read(i), info.cell);
     if (!c) return std::nullopt;
     if (*c == 0) return s;
     s += static_cast<char>(*c);
@@ -132,17 +129,20 @@ Val SymExec::printf(const ir::Expr& e, State& st, std::size_t first, bool toStdo
   std::vector<z3::expr> values;
   std::vector<ir::IntKind> kinds;
   std::vector<exec::libc::FormatArg> args;
+  std::vector<std::pair<std::size_t, std::vector<StringShape>>> computed;  // by argument
   bool constant = true;
   for (std::size_t k = first + 1; k < e.ops.size(); ++k) {
     const ir::Expr& op = *e.ops[k];
     const Val& v = evaluated[k - first - 1];
     exec::libc::FormatArg a;
     if (isStringExpr(op) || op.type->isPointer()) {
-      const std::optional<std::string> text = concreteString(v, st);
-      if (!text) throw EncodeError("printf of a computed string at " + prog_.where(op.range));
       a.isPointer = true;
-      a.text = *text;
-      key += std::string(1, '\0') + *text;
+      if (std::optional<std::string> text = concreteString(v, st)) {
+        a.text = *text;
+        key += std::string(1, '\0') + *text;
+      } else if (!st.dead()) {
+        computed.emplace_back(args.size(), stringShapes(v, st, true, op, "printf"));
+      }
     } else {
       const std::optional<std::int64_t> n = ints_.numeral(v.v, kindOf(op));
       constant = constant && n.has_value();
@@ -152,12 +152,96 @@ Val SymExec::printf(const ir::Expr& e, State& st, std::size_t first, bool toStdo
     }
     args.push_back(std::move(a));
   }
+  if (!computed.empty())
+    return printShapes(e, st, *format, args, computed, values, kinds, toStdout, constant);
   const exec::libc::Formatted f = exec::libc::format(*format, args);
   if (values.empty()) key = f.text;
   if (toStdout) emitOutput(st, std::move(key), std::move(values), std::move(kinds));
   if (constant && f.error.empty())
     return intVal(ints_.literal(static_cast<std::int64_t>(f.text.size()), kindOf(e)));
   return freeValue(e.type);
+}
+
+Val SymExec::printShapes(
+    const ir::Expr& e, State& st, const std::string& format,
+    std::vector<exec::libc::FormatArg> args,
+    const std::vector<std::pair<std::size_t, std::vector<StringShape>>>& computed,
+    const std::vector<z3::expr>& values, const std::vector<ir::IntKind>& kinds, bool toStdout,
+    bool constant) {
+  // One output shape per combination of the computed strings' shapes.
+  std::size_t combinations = 1;
+  for (const auto& c : computed) {
+    combinations *= c.second.size();
+    if (combinations > kMaxPrintShapes)
+      throw EncodeError("printf of strings whose lengths the program computes (too many "
+                        "combinations) at " +
+                        prog_.where(e.range));
+  }
+  struct Hole {
+    std::size_t arg, at;
+    z3::expr value;
+    ir::IntKind type;
+  };
+  std::vector<OutputShape> shapes;
+  z3::expr length = ints_.literal(0, kindOf(e));
+  for (std::size_t n = 0; n < combinations; ++n) {
+    z3::expr cond = ctx_.bool_val(true);
+    std::vector<Hole> holes;
+    for (std::size_t i = 0, rest = n; i < computed.size(); ++i) {
+      const auto& [arg, options] = computed[i];
+      const StringShape& s = options[rest % options.size()];
+      rest /= options.size();
+      cond = conj(cond, s.cond);
+      exec::libc::FormatArg& a = args[arg];
+      a.isNull = s.isNull;
+      a.terminated = s.terminated;
+      a.text.clear();
+      for (const z3::expr& c : s.chars) {
+        if (std::optional<std::int64_t> x = ints_.numeral(c, s.kind)) {
+          a.text += static_cast<char>(*x);
+        } else {
+          holes.push_back(Hole{arg, a.text.size(), c, s.kind});
+          a.text += '?';
+        }
+      }
+    }
+    if (cond.is_false()) continue;
+    const exec::libc::Formatted f = exec::libc::format(format, args);
+    if (!f.error.empty()) {  // e.g. a string not NUL-terminated: a runtime error
+      require(st, negate(cond), HardKind::RuntimeCheck);
+      continue;
+    }
+    OutputShape o{cond, {}, {}};
+    if (values.empty()) {
+      // The key is the text: find where each computed character lands (a precision may cut
+      // it off) by printing it as another placeholder.
+      o.key = f.text;
+      for (const Hole& h : holes) {
+        std::vector<exec::libc::FormatArg> moved = args;
+        moved[h.arg].text[h.at] = '!';
+        const std::string other = exec::libc::format(format, moved).text;
+        for (std::size_t i = 0; i < other.size() && i < o.key.size(); ++i)
+          if (other[i] != o.key[i]) {
+            o.chars.push_back(KeyChar{i, h.value, h.type});
+            break;
+          }
+      }
+    } else {
+      o.key = format;
+      for (std::size_t arg = 0; arg < args.size(); ++arg) {
+        if (!args[arg].isPointer) continue;
+        o.key += '\0';
+        for (const Hole& h : holes)
+          if (h.arg == arg) o.chars.push_back(KeyChar{o.key.size() + h.at, h.value, h.type});
+        o.key += args[arg].isNull ? "(null)" : args[arg].text;
+      }
+    }
+    length =
+        choose(cond, ints_.literal(static_cast<std::int64_t>(f.text.size()), kindOf(e)), length);
+    shapes.push_back(std::move(o));
+  }
+  if (toStdout) emitOutputs(st, std::move(shapes), values, kinds);
+  return constant ? intVal(length) : freeValue(e.type);
 }
 
 z3::expr SymExec::positionSwitch(const z3::expr& pos, std::size_t limit,
@@ -211,50 +295,6 @@ Val SymExec::stringToInt(const ir::Expr& e, State& st) {
     acc = choose(it->cond, v, acc);
   }
   return intVal(acc);
-}
-
-Val SymExec::scanf(const ir::Expr& e, State& st) {
-  const std::optional<std::string> format = concreteString(eval(*e.ops[0], st), st);
-  if (!format) throw EncodeError("scanf with a computed format at " + prog_.where(e.range));
-  std::vector<Val> targets;
-  for (std::size_t k = 1; k < e.ops.size(); ++k)
-    targets.push_back(eval(*e.ops[k], st));
-  if (st.dead()) return zeroValue(e.type);
-  const std::string& data = input_.stdinData;
-  const z3::expr pos = st.stdinPos;
-  const std::optional<std::int64_t> at = ints_.numeral(pos, ir::IntKind::Long);
-  const std::size_t first = at ? static_cast<std::size_t>(*at) : 0;
-  const std::size_t last = at ? first : data.size();
-  std::vector<exec::libc::Scanned> results;
-  std::vector<std::size_t> after;
-  for (std::size_t p = first; p <= last; ++p) {
-    std::size_t q = p;
-    results.push_back(exec::libc::scan(*format, data, q));
-    after.push_back(q);
-    if (!results.back().error.empty()) throw EncodeError("scanf: " + results.back().error);
-    for (const exec::libc::ScanItem& item : results.back().items)
-      if (item.conversion == 'c' || item.conversion == 's')
-        throw EncodeError("scanf of characters or strings at " + prog_.where(e.range));
-  }
-  auto byPosition = [&](const std::function<z3::expr(std::size_t)>& of) {
-    if (at) return of(0);
-    return positionSwitch(pos, results.size(), of, of(results.size() - 1));
-  };
-  for (std::size_t k = 0; k < targets.size(); ++k) {
-    const ir::TypeRef cell = e.ops[k + 1]->type->isPointer() ? e.ops[k + 1]->type->elem : nullptr;
-    if (!targets[k].isPointer() || !cell || !cell->isInt())
-      throw EncodeError("scanf argument is not a pointer to an integer");
-    const Val old = load(*targets[k].ptr, st, cell);
-    const z3::expr v = byPosition([&](std::size_t i) {
-      const auto& items = results[i].items;
-      return k < items.size() ? ints_.literal(items[k].value, cell->intKind) : old.v;
-    });
-    store(*targets[k].ptr, intVal(v), st);
-  }
-  st.stdinPos =
-      byPosition([&](std::size_t i) { return ints_.index(static_cast<std::int64_t>(after[i])); });
-  return intVal(
-      byPosition([&](std::size_t i) { return ints_.literal(results[i].returnValue, kindOf(e)); }));
 }
 
 Val SymExec::getchar(const ir::Expr& e, State& st) {

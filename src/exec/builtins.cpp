@@ -395,6 +395,7 @@ bool Scanner::characters(const Directive& d, bool suppress) {
   item.conversion = d.conversion;
   item.kind = IntKind::Char;
   item.text = std::string(in_.substr(pos_, end - pos_));
+  item.from = pos_;
   pos_ = end;
   if (!suppress) result_.items.push_back(std::move(item));
   return true;

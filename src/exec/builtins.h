@@ -46,6 +46,7 @@ struct ScanItem {
   ir::IntKind kind = ir::IntKind::Int;  ///< integer conversions: the type the directive stores
   std::int64_t value = 0;               ///< integer conversions: normalised to `kind`
   std::string text;                     ///< %c, %s: the characters read (no NUL)
+  std::size_t from = 0;                 ///< %c, %s: the input position of the first one
 };
 
 struct Scanned {

@@ -227,38 +227,6 @@ Value Machine::stringToInt(const ir::Expr& e) {
   return {e.type->isInt() ? arith::convert(v, e.type->intKind) : v};
 }
 
-Value Machine::scanf(const ir::Expr& e) {
-  bool terminated = true;
-  const std::string format = readString(*e.ops[0], &terminated);
-  if (!terminated) fail(e.range, "scanf format is not NUL-terminated within its object");
-  std::vector<Value> targets;
-  for (std::size_t k = 1; k < e.ops.size(); ++k)
-    targets.push_back(eval(*e.ops[k]));
-  const libc::Scanned sc = libc::scan(format, input_.stdinData, stdinPos_);
-  if (!sc.error.empty()) fail(e.range, sc.error);
-  if (sc.items.size() > targets.size()) fail(e.range, "scanf: too few arguments for the format");
-  for (std::size_t k = 0; k < sc.items.size(); ++k) {
-    const libc::ScanItem& item = sc.items[k];
-    const ir::Expr& op = *e.ops[k + 1];
-    const Value ptr = targets[k];
-    const ir::TypeRef cell = op.type->isPointer() ? op.type->elem : nullptr;
-    const bool text = item.conversion == 'c' || item.conversion == 's';
-    const std::size_t n = text ? item.text.size() + (item.conversion == 's') : 1;
-    if (ptr.obj == 0 || !cell || !cell->isInt())
-      fail(op.range, "scanf argument is not a pointer to an integer");
-    if (ptr.i < 0 || static_cast<std::uint64_t>(ptr.i) + n > objectSize(ptr.obj))
-      fail(op.range, "scanf writes out of bounds of " + describeObject(ptr.obj));
-    for (std::size_t j = 0; j < n; ++j) {
-      const std::int64_t v = !text                  ? item.value
-                             : j < item.text.size() ? static_cast<unsigned char>(item.text[j])
-                                                    : 0;
-      store({ptr.obj, ptr.i + static_cast<std::int64_t>(j)}, {arith::convert(v, cell->intKind)},
-            op);
-    }
-  }
-  return {sc.returnValue};
-}
-
 Value Machine::nondet(const ir::Expr& e) {
   std::int64_t v = nondetPos_ < input_.nondet.size() ? input_.nondet[nondetPos_++] : 0;
   if (e.type->isInt()) v = arith::convert(v, e.type->intKind);

@@ -17,6 +17,10 @@
 #include <unordered_map>
 #include <vector>
 
+namespace culprit::exec::libc {
+struct Scanned;
+}
+
 namespace culprit::exec::detail {
 
 /// The value of a cell or an expression: an integer, or (obj != 0) a pointer to cell `i` of object
@@ -195,14 +199,23 @@ private:
   std::string readString(const ir::Expr& e, bool* terminated, bool* isNull = nullptr);
   std::string readStringAt(Value ptr, const ir::Expr& e, bool* terminated, bool* isNull = nullptr);
   Value printf(const ir::Expr& e, std::size_t first, bool toStderr);
-  Value scanf(const ir::Expr& e);
   Value stringToInt(const ir::Expr& e);
   Value nondet(const ir::Expr& e);
 
-  // stdio.cpp: line and string input, fputs
+  // stdio.cpp: formatted, line and string input, fputs
+  Value scanf(const ir::Expr& e);
   Value getLine(const ir::Expr& e);  ///< gets, fgets(stdin)
   Value sscanf(const ir::Expr& e);
   Value fputs(const ir::Expr& e);
+  /// Stores what a scanf-family call converted through the pointers `targets` (the values of
+  /// e.ops[first...]); `name` names the function in messages.
+  void storeScanned(const ir::Expr& e, std::size_t first, const std::vector<Value>& targets,
+                    const libc::Scanned& sc, const char* name);
+  /// Fails unless the `n` cells from `ptr` lie inside its object; `op` is the pointer argument
+  /// of `name`.
+  void checkWrite(Value ptr, std::size_t n, const ir::Expr& op, const char* name);
+  /// Writes `text`, then a NUL, to the chars `ptr` points to (checked as above).
+  void storeText(Value ptr, const std::string& text, const ir::Expr& op, const char* name);
 
   // heap.cpp: heap blocks and VLAs, memset/memcpy
   Value allocate(const ir::Expr& e);  ///< malloc, calloc, VLA blocks

@@ -15,6 +15,37 @@
 namespace culprit::encode::test {
 namespace {
 
+/// printf's text for the key of an event with integer values: the format, then '\0' and the
+/// text of each %s argument.
+std::string formatKey(const std::string& key, std::vector<exec::libc::FormatArg> values) {
+  const std::string format = key.substr(0, key.find('\0'));
+  std::vector<exec::libc::FormatArg> args;
+  std::size_t from = key.find('\0'), next = 0;
+  for (std::size_t i = 0; i < format.size(); ++i) {
+    if (format[i] != '%' || i + 1 >= format.size()) continue;
+    std::size_t j = i + 1;
+    while (j < format.size() &&
+           std::string("-+ #0123456789.*lhzjt").find(format[j]) != std::string::npos)
+      ++j;
+    if (j >= format.size() || format[j] == '%') {
+      i = j;
+      continue;
+    }
+    if (format[j] == 's') {
+      const std::size_t end = key.find('\0', from + 1);
+      exec::libc::FormatArg a;
+      a.isPointer = true;
+      a.text = key.substr(from + 1, end == std::string::npos ? std::string::npos : end - from - 1);
+      from = end;
+      args.push_back(a);
+    } else if (next < values.size()) {
+      args.push_back(values[next++]);
+    }
+    i = j;
+  }
+  return exec::libc::format(format, args).text;
+}
+
 /// stdout of the reached output events of `enc` in `model`, in order.
 std::string renderOutputs(const Encoding& enc, const z3::model& model) {
   std::vector<std::pair<std::int64_t, std::string>> events;
@@ -22,6 +53,8 @@ std::string renderOutputs(const Encoding& enc, const z3::model& model) {
     if (!model.eval(o.reached, true).is_true()) continue;
     const std::int64_t index = modelValue(model, o.index, ir::IntKind::Long);
     std::string text = o.key;
+    for (const KeyChar& c : o.chars)
+      text[c.pos] = static_cast<char>(modelValue(model, c.value, c.type));
     if (!o.values.empty()) {
       std::vector<exec::libc::FormatArg> args;
       for (std::size_t j = 0; j < o.values.size(); ++j) {
@@ -29,7 +62,7 @@ std::string renderOutputs(const Encoding& enc, const z3::model& model) {
         a.value = modelValue(model, o.values[j], o.types[j]);
         args.push_back(a);
       }
-      text = exec::libc::format(o.key.substr(0, o.key.find('\0')), args).text;
+      text = formatKey(text, args);
     }
     events.emplace_back(index, text);
   }
@@ -285,6 +318,45 @@ int main(void) {
       in.stdinData += pieces[rng() % 7];
     in.nondet = {static_cast<std::int64_t>(rng() % 50)};
     if (in.stdinData.size() > 10) in.stdinData.resize(10);
+    checkAgreement(s, *p, in, Ints::BitVector);
+    checkAgreement(s, *p, in, Ints::Math);
+  }
+}
+
+// Lines and strings: fgets/gets to the end of input, sscanf of each line, scanf %s and %c,
+// puts/fputs/printf of the buffers and of strings the program computes from them. The skipped
+// first line leaves the stdin position to the path in the program formula.
+TEST(DifferentialInput, LinesAndStringsMatchTheInterpreter) {
+  auto p = compile(R"c(#include <stdio.h>
+#include <string.h>
+char *gets(char *);
+int main(void) {
+  char line[8], word[4], up[8], c = '-';
+  int n, x = 0, lines = 0, i;
+  if (getchar() == '#')
+    while ((i = getchar()) != '\n' && i != EOF) {}
+  while (fgets(line, sizeof line, stdin) && lines < 2) {
+    lines++;
+    n = sscanf(line, "%d %3s %c", &x, word, &c);
+    printf("%d %d [%s]", n, x, n >= 2 ? word : "");
+    for (i = 0; line[i] && line[i] != '\n'; i++) up[i] = line[i] >= 'a' ? line[i] - 32 : line[i];
+    up[i] = '\0';
+    printf(" %c %5.2s|", c, up);
+    fputs(up, stdout);
+    puts(line[0] == '\n' ? "(empty)" : "");
+  }
+  if (scanf("%3s %c", word, &c) == 2) printf("%s/%c\n", word, c);
+  if (gets(up)) puts(up);
+  return lines;
+}
+)c");
+  const Subject s{"lines", "", 0, 0, 0, 8, 6};
+  std::mt19937 rng(3);
+  const char* pieces[] = {"12 ab x\n", "#s\n", "7\n", "\n", "xy z\n", "-3 abcdef\n", " q", "4 w"};
+  for (int round = 0; round < s.rounds; ++round) {
+    exec::RunInput in;
+    for (int k = 0; k < 4; ++k)
+      in.stdinData += pieces[rng() % 8];
     checkAgreement(s, *p, in, Ints::BitVector);
     checkAgreement(s, *p, in, Ints::Math);
   }

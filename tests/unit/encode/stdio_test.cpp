@@ -1,0 +1,292 @@
+// Line and string input and output in the encoder: with the golden run's output events as the
+// oracle, the formula of a passing run (every selector enforced) is satisfiable and a wrong
+// expected output makes it unsatisfiable; strings the program computes are compared character
+// by character, also when their length is computed; sscanf of a line the program cuts is split
+// into cases; buffer overflows are runtime errors.
+#include "encode_test_util.h"
+
+#include <gtest/gtest.h>
+
+namespace culprit::encode::test {
+namespace {
+
+exec::RunInput stdinInput(std::string data) {
+  exec::RunInput in;
+  in.stdinData = std::move(data);
+  return in;
+}
+
+/// The golden run's output events and exit status as the oracle.
+Expectation expectationOf(const ir::Program& golden, const exec::RunInput& in) {
+  const std::optional<Observed> obs = observe(golden, in, exec::RunOptions{});
+  EXPECT_TRUE(obs.has_value());
+  Expectation ex;
+  if (!obs) return ex;
+  ex.output = obs->events;
+  ex.exitStatus = obs->exitStatus;
+  return ex;
+}
+
+/// Encodes `p` on `in` against `ex` in `family` (trace families trace the run first).
+Encoding encodeIn(z3::context& ctx, const ir::Program& p, const exec::RunInput& in,
+                  const Expectation& ex, Family family, Ints ints = Ints::BitVector) {
+  EncodeOptions o;
+  o.family = family;
+  o.ints = ints;
+  o.unwind = 12;
+  const exec::RunResult run = runTraced(p, in);
+  return encode(ctx, p, in, ex, o, family == Family::Program ? nullptr : &run);
+}
+
+/// Soft groups of the statements on `line`.
+std::vector<std::uint32_t> groupsOnLine(const ir::Program& p, const Encoding& enc,
+                                        std::uint32_t line) {
+  std::vector<std::uint32_t> out;
+  for (std::uint32_t g = 0; g < enc.groups.size(); ++g)
+    if (lineOf(p, enc, g) == line) out.push_back(g);
+  return out;
+}
+
+const Family kFamilies[] = {Family::Program, Family::TraceFlowSensitive,
+                            Family::TraceFlowInsensitive};
+
+const char* kRecords = R"(#include <stdio.h>
+int main(void) {
+  char line[16], name[8];
+  int age, n = 0;
+  while (fgets(line, sizeof line, stdin)) {
+    if (sscanf(line, "%7s %d", name, &age) != 2) continue;
+    n++;
+    printf("%s is %d\n", name, age);
+  }
+  fputs("records: ", stdout);
+  printf("%d\n", n);
+  return 0;
+}
+)";
+
+TEST(EncodeStdio, FgetsAndSscanfPassingRunIsSatisfiableAndAWrongOutputIsNot) {
+  auto p = compile(kRecords);
+  const exec::RunInput in = stdinInput("ann 31\nbob x\ncy 4\nlast");
+  const Expectation ex = expectationOf(*p, in);
+  ASSERT_TRUE(ex.output.has_value());
+  ASSERT_EQ(ex.output->size(), 4u);  // two records, the fputs, the count
+  EXPECT_EQ(ex.output->at(0).key, std::string("%s is %d\n") + '\0' + "ann");
+  EXPECT_EQ(ex.output->at(2).key, "records: ");
+  Expectation wrongName = ex, wrongAge = ex;
+  wrongName.output->at(1).key.back() = 'z';  // "cz is 4"
+  wrongAge.output->at(0).values[0] = 32;
+  for (Family f : kFamilies)
+    for (Ints ints : {Ints::BitVector, Ints::Math}) {
+      z3::context ctx;
+      EXPECT_EQ(checkWith(ctx, encodeIn(ctx, *p, in, ex, f, ints)), z3::sat) << familyName(f);
+      EXPECT_EQ(checkWith(ctx, encodeIn(ctx, *p, in, wrongName, f, ints)), z3::unsat)
+          << familyName(f);
+      EXPECT_EQ(checkWith(ctx, encodeIn(ctx, *p, in, wrongAge, f, ints)), z3::unsat)
+          << familyName(f);
+    }
+}
+
+TEST(EncodeStdio, ScanfStringsAndCharactersAreTheInput) {
+  auto p = compile(R"(#include <stdio.h>
+int main(void) {
+  char w[6];
+  char c;
+  int same = 0;
+  while (scanf("%5s %c", w, &c) == 2) {
+    if (c == w[0]) same++;
+    printf("%s/%c\n", w, c);
+  }
+  printf("%d\n", same);
+  return 0;
+}
+)");
+  const exec::RunInput in = stdinInput("abc a\nxyzzyx q  mm m");
+  const Expectation ex = expectationOf(*p, in);
+  ASSERT_TRUE(ex.output.has_value());
+  ASSERT_EQ(ex.output->size(), 5u);  // abc/a xyzzy/x q/m m/m 3
+  EXPECT_EQ(ex.output->at(1).key, std::string("%s/%c\n") + '\0' + "xyzzy");
+  Expectation wrong = ex;
+  wrong.output->back().values[0] = 1;
+  for (Family f : kFamilies) {
+    z3::context ctx;
+    EXPECT_EQ(checkWith(ctx, encodeIn(ctx, *p, in, ex, f)), z3::sat) << familyName(f);
+    EXPECT_EQ(checkWith(ctx, encodeIn(ctx, *p, in, wrong, f)), z3::unsat) << familyName(f);
+  }
+}
+
+// Line 7 writes 'b' where the golden program writes 'A': the output's characters are computed,
+// and only relaxing line 7 explains the failure.
+const char* kReplace = R"(#include <stdio.h>
+int main(void) {
+  char buf[12];
+  int i;
+  if (!fgets(buf, sizeof buf, stdin)) return 1;
+  for (i = 0; buf[i] != '\0'; i++)
+    if (buf[i] == 'a') buf[i] = 'b';
+  fputs(buf, stdout);
+  printf("[%s]\n", buf);
+  puts(buf);
+  return 0;
+}
+)";
+
+TEST(EncodeStdio, ComputedCharactersAreComparedWithTheExpectedOnes) {
+  auto faulty = compile(kReplace);
+  std::string golden = kReplace;
+  golden.replace(golden.find("= 'b'"), 5, "= 'A'");
+  auto gold = compile(golden);
+  const exec::RunInput in = stdinInput("banana\nx");
+  const Expectation ex = expectationOf(*gold, in);
+  ASSERT_TRUE(ex.output.has_value());
+  EXPECT_EQ(ex.output->at(0).key, "bAnAnA\n");
+  for (Family f : kFamilies)
+    for (Ints ints : {Ints::BitVector, Ints::Math}) {
+      z3::context ctx;
+      const Encoding enc = encodeIn(ctx, *faulty, in, ex, f, ints);
+      EXPECT_EQ(checkWith(ctx, enc), z3::unsat) << familyName(f);
+      const std::vector<std::uint32_t> line7 = groupsOnLine(*faulty, enc, 7);
+      ASSERT_FALSE(line7.empty()) << familyName(f);
+      EXPECT_EQ(checkWith(ctx, enc, line7), z3::sat) << familyName(f);
+      for (std::uint32_t g = 0; g < enc.groups.size(); ++g)
+        if (lineOf(*faulty, enc, g) != 7 && lineOf(*faulty, enc, g) != 6) {
+          EXPECT_EQ(checkWith(ctx, enc, {g}), z3::unsat)
+              << familyName(f) << " line " << lineOf(*faulty, enc, g);
+        }
+    }
+}
+
+// The NUL's position is computed (line 8, off by one): the printed string's length is too.
+const char* kStrip = R"(#include <stdio.h>
+int main(void) {
+  char buf[12];
+  int n = 0, len;
+  if (!fgets(buf, sizeof buf, stdin)) return 1;
+  while (buf[n] != '\0' && buf[n] != '\n')
+    n++;
+  len = n - 1;
+  buf[len] = '\0';
+  puts(buf);
+  printf("<%s>\n", buf);
+  return 0;
+}
+)";
+
+TEST(EncodeStdio, ComputedLengthsGiveOneShapePerLength) {
+  auto faulty = compile(kStrip);
+  std::string golden = kStrip;
+  golden.replace(golden.find("n - 1"), 5, "n");
+  auto gold = compile(golden);
+  const exec::RunInput in = stdinInput("banana\n");
+  const Expectation ex = expectationOf(*gold, in);
+  ASSERT_TRUE(ex.output.has_value());
+  EXPECT_EQ(ex.output->at(0).key, "banana\n");
+  EXPECT_EQ(ex.output->at(1).key, "<banana>\n");
+  for (Family f : kFamilies)
+    for (Ints ints : {Ints::BitVector, Ints::Math}) {
+      z3::context ctx;
+      const Encoding enc = encodeIn(ctx, *faulty, in, ex, f, ints);
+      EXPECT_EQ(checkWith(ctx, enc), z3::unsat) << familyName(f);
+      // Another length moves the NUL: the string gets the expected length.
+      EXPECT_EQ(checkWith(ctx, enc, groupsOnLine(*faulty, enc, 8)), z3::sat) << familyName(f);
+      // Another character at the NUL's place leaves "banan?", the newline: too long.
+      EXPECT_EQ(checkWith(ctx, enc, groupsOnLine(*faulty, enc, 9)), z3::unsat) << familyName(f);
+    }
+}
+
+// sscanf of a line whose end the program cuts at a computed index (line 9, one too early):
+// the scan is split on the cut's index and on the classes of the character stored there.
+const char* kCut = R"(#include <stdio.h>
+#include <string.h>
+int main(void) {
+  char line[12], word[8];
+  int x = 0, n;
+  if (!fgets(line, sizeof line, stdin)) return 1;
+  size_t len = strlen(line);
+  if (len > 1 && line[len - 1] == '\n')
+    line[len - 2] = '\0';
+  n = sscanf(line, "%d %7s", &x, word);
+  printf("%d %d %s\n", n, x, n == 2 ? word : "-");
+  return 0;
+}
+)";
+
+TEST(EncodeStdio, SscanfOfALineTheProgramCutsIsSplitIntoCases) {
+  auto faulty = compile(kCut);
+  std::string golden = kCut;
+  golden.replace(golden.find("len - 2"), 7, "len - 1");
+  auto gold = compile(golden);
+  const exec::RunInput in = stdinInput("12 apple\n");
+  const Expectation ex = expectationOf(*gold, in);
+  ASSERT_TRUE(ex.output.has_value());
+  EXPECT_EQ(ex.output->at(0).key, std::string("%d %d %s\n") + '\0' + "apple");
+  for (Family f : kFamilies)
+    for (Ints ints : {Ints::BitVector, Ints::Math}) {
+      z3::context ctx;
+      const Encoding enc = encodeIn(ctx, *faulty, in, ex, f, ints);
+      EXPECT_EQ(checkWith(ctx, enc), z3::unsat) << familyName(f);
+      // Storing 'e' again where the NUL goes, or cutting one further (len one larger).
+      EXPECT_EQ(checkWith(ctx, enc, groupsOnLine(*faulty, enc, 9)), z3::sat) << familyName(f);
+      EXPECT_EQ(checkWith(ctx, enc, groupsOnLine(*faulty, enc, 7)), z3::sat) << familyName(f);
+      EXPECT_EQ(checkWith(ctx, enc, groupsOnLine(*faulty, enc, 5)), z3::unsat) << familyName(f);
+    }
+  // The unrelaxed formula of the golden program agrees with its run.
+  for (Family f : kFamilies) {
+    z3::context ctx;
+    EXPECT_EQ(checkWith(ctx, encodeIn(ctx, *gold, in, ex, f)), z3::sat) << familyName(f);
+  }
+}
+
+TEST(EncodeStdio, OverflowingReadsAreRuntimeErrors) {
+  auto p = compile(R"(#include <stdio.h>
+char *gets(char *);
+int main(void) {
+  char a[4], b[4];
+  char w[3];
+  if (!fgets(a, 8, stdin)) return 1;
+  gets(b);
+  scanf("%s", w);
+  puts(a);
+  return 0;
+}
+)");
+  struct Case {
+    const char* input;
+    bool fails;
+  };
+  for (const Case& c : {Case{"ab\nxyz\nhi", false}, Case{"abcd\n", true}, Case{"a\nxyzw\n", true},
+                        Case{"a\nb\nabc", true}, Case{"abc", false}}) {
+    const exec::RunInput in = stdinInput(c.input);
+    const exec::RunResult run = runTraced(*p, in);
+    EXPECT_EQ(run.verdict != exec::Verdict::Exited, c.fails) << c.input << ": " << run.message;
+    z3::context ctx;
+    const Encoding enc = encodeIn(ctx, *p, in, Expectation{}, Family::Program);
+    EXPECT_EQ(checkWith(ctx, enc), c.fails ? z3::unsat : z3::sat) << c.input;
+  }
+}
+
+// Four computed characters the scan reads as a number: more cases than the encoder splits.
+TEST(EncodeStdio, SscanfOfAComputedStringIsAnEncodeError) {
+  auto p = compile(R"(#include <stdio.h>
+int main(void) {
+  char s[4];
+  int i, x = 0;
+  for (i = 0; i < 3; i++) s[i] = '1' + i;
+  s[3] = '\0';
+  sscanf(s, "%d", &x);
+  printf("%d\n", x);
+  return 0;
+}
+)");
+  const exec::RunInput in = stdinInput("");
+  z3::context ctx;
+  try {
+    encodeIn(ctx, *p, in, Expectation{}, Family::TraceFlowSensitive);
+    ADD_FAILURE() << "no EncodeError";
+  } catch (const EncodeError& e) {
+    EXPECT_EQ(std::string(e.what()), "sscanf of a string computed by the program at t.c:7");
+  }
+}
+
+}  // namespace
+}  // namespace culprit::encode::test
