@@ -196,7 +196,7 @@ Place Machine::index(const ir::Expr& e) {
 }
 
 Place Machine::indexPointer(const ir::Expr& e, Value ptr, std::int64_t idx, std::uint64_t stride) {
-  if (ptr.obj == 0) fail(e.range, "index applied to a null pointer");
+  if (ptr.obj == 0) fail(e.range, "access through a null pointer");
   checkLive(ptr.obj, e);
   const ir::IntKind ik = intKindOf(*e.ops[1], ir::IntKind::Long);
   const __int128 scaled =
