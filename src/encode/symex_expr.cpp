@@ -517,9 +517,14 @@ Val SymExec::readCell(const State& st, ObjId obj, const z3::expr& offset, ir::Ty
   }
   const ObjState& os = st.objs[obj];
   if (os.array) return intVal(z3::select(*os.array, offset));
-  if (n)
-    return *n >= 0 && static_cast<std::uint64_t>(*n) < os.cells.size() ? os.cells[*n]
-                                                                       : zeroValue(type);
+  if (n) {
+    if (*n < 0 || static_cast<std::uint64_t>(*n) >= os.cells.size()) return zeroValue(type);
+    const Val& cell = os.cells[static_cast<std::size_t>(*n)];
+    // A cell of another type (a char pointer run past its member into an int): outside the
+    // model of typed cells; the access reads a zero of its own type.
+    if (info.mixed && type && !sameShape(cell, zeroValue(type))) return zeroValue(type);
+    return cell;
+  }
   if (info.mixed) {  // only the cells of the type read can be meant
     const Val like = zeroValue(type);
     std::optional<Val> acc;
@@ -553,7 +558,8 @@ void SymExec::writeCell(State& st, ObjId obj, const z3::expr& offset, const Val&
     return;
   }
   if (std::optional<std::int64_t> n = ints_.numeral(offset, ir::IntKind::Long)) {
-    if (*n >= 0 && static_cast<std::uint64_t>(*n) < os.cells.size())
+    if (*n >= 0 && static_cast<std::uint64_t>(*n) < os.cells.size() &&
+        (!objects_[obj].mixed || sameShape(os.cells[*n], v)))
       os.cells[*n] = mergeVal(cond, v, os.cells[*n]);
     return;
   }

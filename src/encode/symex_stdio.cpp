@@ -163,7 +163,14 @@ std::vector<StringShape> SymExec::stringShapes(const Val& p, State& st, bool all
     if (info.pointerCells)
       throw EncodeError(std::string(what) + " of a string in an array of pointers at " +
                         prog_.where(at.range));
-    const ir::IntKind kind = info.kind == ObjKind::Literal ? ir::IntKind::Char : info.cell;
+    const ir::IntKind kind =
+        info.kind == ObjKind::Literal || info.mixed ? ir::IntKind::Char : info.cell;
+    // Objects of structs: a string lies in cells of a char type; another type ends it.
+    auto charCell = [&](std::uint64_t i) {
+      if (!info.mixed) return true;
+      const ir::TypeRef t = info.mixed->cellType(i % info.mixed->cellCount());
+      return t->isInt() && ir::bitWidth(t->intKind) == 8;
+    };
     // The offsets the string may start at: inside the object or just past it (then it is not
     // NUL-terminated within its object); anywhere else is a runtime error.
     std::vector<std::pair<z3::expr, std::uint64_t>> starts;
@@ -177,15 +184,22 @@ std::vector<StringShape> SymExec::stringShapes(const Val& p, State& st, bool all
       require(st, imply(alt.cond, ints_.indexInRange(alt.offset, 0, info.size + 1)),
               HardKind::RuntimeCheck);
       for (std::uint64_t o = 0; o <= info.size; ++o)
-        starts.emplace_back(conj(alt.cond, alt.offset == ints_.index(static_cast<std::int64_t>(o))),
-                            o);
+        if (o == info.size || charCell(o))
+          starts.emplace_back(
+              conj(alt.cond, alt.offset == ints_.index(static_cast<std::int64_t>(o))), o);
     }
     const auto read = cellReader(st, alt.obj);
+    // A char array written as such (`t[i].name`): the string ends within it, as it must for
+    // cells of other types to follow (a struct's next member).
+    const bool isArray = at.kind == ir::ExprKind::Cast && !at.ops.empty() &&
+                         at.ops[0]->type->isArray() && at.ops[0]->type->elem->isInt();
     for (const auto& [cond, from] : starts) {
       z3::expr nonNul = cond;  // the characters so far are not NUL
       std::vector<z3::expr> text;
       bool ended = false;
-      for (std::uint64_t i = from; i < info.size && !ended; ++i) {
+      const std::uint64_t end =
+          isArray ? std::min(info.size, from + at.ops[0]->type->length) : info.size;
+      for (std::uint64_t i = from; i < end && !ended && charCell(i); ++i) {
         const z3::expr c = read(i);
         const std::optional<std::int64_t> n = ints_.numeral(c, kind);
         if (n && *n == 0) {
