@@ -26,6 +26,11 @@ struct Census {
       if ((op == BinOp::Shl || op == BinOp::Shr) && !constantOperand(*e->ops[1])) bitwise = true;
     }
     if (e->kind == ir::ExprKind::Unary && e->unop == ir::UnOp::BitNot) bitwise = true;
+    // Cells read through a pointer to another integer type of their width: bits, as in C.
+    if (e->kind == ir::ExprKind::Cast && e->type->isPointer() && e->ops[0]->type->isPointer() &&
+        e->type->elem->isInt() && e->ops[0]->type->elem->isInt() &&
+        e->type->elem->intKind != e->ops[0]->type->elem->intKind)
+      bitwise = true;
     for (const ir::ExprPtr& op : e->ops)
       visit(op.get());
   }

@@ -224,6 +224,11 @@ Val SymExec::cast(const ir::Expr& e, State& st) {
     return zeroValue(nullptr);
   }
   if (e.type->isPointer()) {
+    if (ints_.mode() == Ints::Math && src.type->isPointer() && e.type->elem->isInt() &&
+        src.type->elem->isInt() && e.type->elem->intKind != src.type->elem->intKind)
+      throw EncodeError("a cell read as another integer type needs bit-vector integers (--ints "
+                        "bv) at " +
+                        prog_.where(e.range));
     if (src.type->isArray()) return Val{ints_.index(0), std::make_shared<PtrAlts>(place(src, st))};
     const Val v = eval(src, st);
     return v.isPointer() ? v : nullPointer();
@@ -332,13 +337,25 @@ Val SymExec::evalStore(const ir::Expr& e, State& st, bool produces) {
   }
 }
 
-void SymExec::copyCells(const PtrAlts& to, const ir::Expr& from, State& st) {
-  const PtrAlts src = place(from, st);
-  const std::uint64_t n = from.type->cellCount();
+void SymExec::copyCells(const PtrAlts& to, const ir::Expr& value, State& st) {
+  const ir::Expr* from = &value;  // as exec's copyCells: `a, s` and `s1 = s2` end in an lvalue
+  for (;;) {
+    if (from->kind == ir::ExprKind::Comma) {
+      eval(*from->ops[0], st);
+      from = from->ops[1].get();
+    } else if (from->kind == ir::ExprKind::Assign) {
+      eval(*from, st);
+      from = from->ops[0].get();
+    } else {
+      break;
+    }
+  }
+  const PtrAlts src = place(*from, st);
+  const std::uint64_t n = from->type->cellCount();
   std::vector<Val> buffer;
   for (std::uint64_t j = 0; j < n; ++j)
     buffer.push_back(load(offsetBy(src, ints_.index(static_cast<std::int64_t>(j)), st, 1, false),
-                          st, from.type->cellType(j)));
+                          st, from->type->cellType(j)));
   for (std::uint64_t j = 0; j < n; ++j)
     store(offsetBy(to, ints_.index(static_cast<std::int64_t>(j)), st, 1, false), buffer[j], st);
 }

@@ -31,7 +31,13 @@ Value Machine::eval(const ir::Expr& e) {
   case ir::ExprKind::StrLit: return literalPointer(e);
   case ir::ExprKind::VarRef:
   case ir::ExprKind::Index:
-  case ir::ExprKind::Member: return load(place(e));
+  case ir::ExprKind::Member: {
+    // A cell may hold what a pointer to another integer type of its width stored (an int
+    // written through an unsigned *): its bits, read as the type read.
+    Value v = load(place(e));
+    if (v.obj == 0 && e.type->isInt()) v.i = arith::convert(v.i, e.type->intKind);
+    return v;
+  }
   case ir::ExprKind::AddrOf: {
     const Place p = place(*e.ops[0]);
     return {p.off, p.obj};
@@ -150,9 +156,22 @@ Value Machine::pointerBinary(const ir::Expr& e, Value a, Value b) {
   fail(e.range, std::string("unsupported pointer arithmetic '") + ir::binOpSpelling(e.binop) + "'");
 }
 
-void Machine::copyCells(Place to, const ir::Expr& from, const ir::Expr& at) {
-  const Place src = place(from);
-  const std::uint64_t n = from.type->cellCount();
+void Machine::copyCells(Place to, const ir::Expr& value, const ir::Expr& at) {
+  // The struct value of `a, s` or `s1 = s2` is the lvalue they end with.
+  const ir::Expr* from = &value;
+  for (;;) {
+    if (from->kind == ir::ExprKind::Comma) {
+      eval(*from->ops[0]);
+      from = from->ops[1].get();
+    } else if (from->kind == ir::ExprKind::Assign) {
+      eval(*from);
+      from = from->ops[0].get();
+    } else {
+      break;
+    }
+  }
+  const Place src = place(*from);
+  const std::uint64_t n = from->type->cellCount();
   std::vector<Value> buffer;
   buffer.reserve(n);
   for (std::uint64_t i = 0; i < n; ++i)

@@ -8,8 +8,10 @@
 // literals, enum constants, sizeof, _Alignof and offsetof are folded by Clang's evaluator.
 // Pointers: a pointer value points to a cell of an object (variable, string literal, argv,
 // heap block). `*p` is p[0]; NULL is a pointer-typed IntLit 0; a pointer tested for truth
-// compares unequal to NULL. Conversions between pointers to different cell types, and between
-// pointers and integers, are rejected: memory is modelled as typed cells, not bytes.
+// compares unequal to NULL. Conversions between pointers to cells of different widths, and
+// between pointers and integers, are rejected: memory is modelled as typed cells, not bytes
+// (a cell read through a pointer to another integer type of its width reads its bits as
+// that type).
 #include "frontend/lowering.h"
 
 namespace culprit::frontend {
@@ -207,9 +209,13 @@ ir::ExprPtr Lowerer::lowerCast(const CastExpr* e) {
     if (const auto* call = dyn_cast<CallExpr>(sub->IgnoreParenImpCasts()); call && to->isPointer())
       if (ir::ExprPtr block = lowerAllocation(call, e)) return block;
     ir::ExprPtr from = dispatch(sub);
+    auto sameWidthInts = [](ir::TypeRef a, ir::TypeRef b) {  // int32_t * and uint32_t *
+      return a->isInt() && b->isInt() && ir::bitWidth(a->intKind) == ir::bitWidth(b->intKind);
+    };
     if (to->isPointer() && from->type->isPointer() &&
         (to->elem->isVoid() || from->type->elem->isVoid() ||
-         to->elem->scalarType() == from->type->elem->scalarType()))
+         to->elem->scalarType() == from->type->elem->scalarType() ||
+         sameWidthInts(to->elem, from->type->elem)))
       return castTo(to, std::move(from), e);
     unsupported(at, "conversion from '" + sub->getType().getAsString() + "' to '" +
                         e->getType().getAsString() + "' (memory is modelled as typed cells)");
@@ -342,6 +348,8 @@ ir::ExprPtr Lowerer::lowerCompoundAssign(const CompoundAssignOperator* e) {
 }
 
 ir::ExprPtr Lowerer::lowerConditional(const ConditionalOperator* e) {
+  if (e->getType()->isStructureType())
+    unsupported(e->getBeginLoc(), "conditional choosing between structs");
   ir::ExprPtr cond = lowerExpr(e->getCond());
   ir::ExprPtr yes = lowerExpr(e->getTrueExpr());
   ir::ExprPtr no = lowerExpr(e->getFalseExpr());
