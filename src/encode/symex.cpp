@@ -453,14 +453,18 @@ void SymExec::rememberConcrete(const z3::expr& var, const z3::expr& value) {
   concreteValues_.push_back(value);
 }
 
-std::optional<bool> SymExec::concreteTruth(const z3::expr& cond) const {
-  z3::expr c = cond;
-  if (c.is_true() || c.is_false()) return c.is_true();
+z3::expr SymExec::concreteValue(const z3::expr& term) const {
+  z3::expr c = term;
   if (!concreteVars_.empty()) {
     z3::expr_vector from = concreteVars_, to = concreteValues_;
     c = c.substitute(from, to);
   }
-  c = c.simplify();
+  return c.simplify();
+}
+
+std::optional<bool> SymExec::concreteTruth(const z3::expr& cond) const {
+  if (cond.is_true() || cond.is_false()) return cond.is_true();
+  const z3::expr c = concreteValue(cond);
   if (c.is_true()) return true;
   if (c.is_false()) return false;
   return std::nullopt;

@@ -217,6 +217,8 @@ private:
   void rememberConcrete(const z3::expr& var, const z3::expr& value);
   /// Trace families: the value `cond` had in the run (nullopt when it cannot be told).
   std::optional<bool> concreteTruth(const z3::expr& cond) const;
+  /// Trace families: `term` with the run's values put in (folded; a numeral when they fix it).
+  z3::expr concreteValue(const z3::expr& term) const;
 
   // --- symex.cpp: oracle ----------------------------------------------------------------------
   void emitOutput(State& st, std::string key, std::vector<z3::expr> values,

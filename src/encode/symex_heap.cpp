@@ -9,6 +9,7 @@
 // the state: later accesses, a second free, or a free of anything but a block's start are runtime
 // errors. memset and memcpy take byte counts the formula fixes, and whole cells.
 #include "encode/symex.h"
+#include "exec/arith.h"
 
 namespace culprit::encode::detail {
 namespace {
@@ -56,14 +57,7 @@ Val SymExec::allocate(const ir::Expr& e, State& st) {
     info.size = static_cast<std::uint64_t>(*n);
   } else {
     std::optional<std::int64_t> natural;
-    if (traceMode_) {
-      z3::expr c = cells;
-      if (!concreteVars_.empty()) {
-        z3::expr_vector from = concreteVars_, to = concreteValues_;
-        c = c.substitute(from, to);
-      }
-      natural = ints_.numeral(c.simplify(), ir::IntKind::Long);
-    }
+    if (traceMode_) natural = ints_.numeral(concreteValue(cells), ir::IntKind::Long);
     const std::uint64_t cap = kBlockCap * elem->cellCount();
     info.size = natural && static_cast<std::uint64_t>(*natural) > cap
                     ? static_cast<std::uint64_t>(*natural)
@@ -127,10 +121,8 @@ Val SymExec::memset(const ir::Expr& e, State& st) {
       if (!b)
         throw EncodeError("memset of wide cells to a byte the formula computes at " +
                           prog_.where(e.range));
-      std::uint64_t pattern = 0;
-      for (int k = 0; k < width; ++k)
-        pattern |= static_cast<std::uint64_t>(*b) << (8 * k);
-      fill = intVal(ints_.literal(static_cast<std::int64_t>(pattern), info.cell));
+      fill = intVal(ints_.literal(
+          exec::arith::setLowBytes(0, static_cast<std::uint8_t>(*b), width, info.cell), info.cell));
     }
     PtrAlts one{alt};
     require(st,
@@ -150,12 +142,9 @@ Val SymExec::memset(const ir::Expr& e, State& st) {
     const std::optional<std::int64_t> b = ints_.numeral(byte, ir::IntKind::UChar);
     if (info.pointerCells || !old || !b)
       throw EncodeError("memset of part of a cell the formula computes at " + prog_.where(e.range));
-    const std::uint64_t mask = (std::uint64_t{1} << (8 * rest)) - 1;
-    std::uint64_t pattern = 0;
-    for (std::int64_t k = 0; k < rest; ++k)
-      pattern |= static_cast<std::uint64_t>(*b) << (8 * k);
-    const std::uint64_t bits = (static_cast<std::uint64_t>(*old) & ~mask) | pattern;
-    store(last, intVal(ints_.literal(static_cast<std::int64_t>(bits), info.cell)), st);
+    const std::int64_t bits = exec::arith::setLowBytes(*old, static_cast<std::uint8_t>(*b),
+                                                       static_cast<int>(rest), info.cell);
+    store(last, intVal(ints_.literal(bits, info.cell)), st);
   }
   return p;
 }

@@ -35,6 +35,16 @@ inline std::int64_t convert(std::int64_t v, IntKind k) {
                        : static_cast<std::int64_t>(high >> (64 - w));
 }
 
+/// A cell of kind `k` holding `old` after memset writes `byte` over its `bytes` low-order bytes
+/// (x86-64 is little-endian; `bytes` up to the kind's width).
+inline std::int64_t setLowBytes(std::int64_t old, std::uint8_t byte, int bytes, IntKind k) {
+  std::uint64_t pattern = 0;
+  for (int i = 0; i < bytes; ++i)
+    pattern |= std::uint64_t{byte} << (8 * i);
+  const std::uint64_t mask = bytes >= 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * bytes)) - 1;
+  return convert(static_cast<std::int64_t>((static_cast<std::uint64_t>(old) & ~mask) | pattern), k);
+}
+
 /// The integer promotion of `k` (int for every kind narrower than int).
 IntKind promote(IntKind k);
 

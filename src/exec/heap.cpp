@@ -115,10 +115,7 @@ Value Machine::memset(const ir::Expr& e) {
   if (p.i < 0 || static_cast<std::uint64_t>(p.i) > size || bytes > (size - p.i) * width)
     fail(e.range, "memset writes " + std::to_string(bytes) + " bytes out of bounds of " +
                       describeObject(p.obj));
-  const std::uint64_t byte = static_cast<std::uint64_t>(c) & 0xff;
-  std::uint64_t pattern = 0;
-  for (std::uint64_t i = 0; i < width; ++i)
-    pattern |= byte << (8 * i);
+  const auto byte = static_cast<std::uint8_t>(c);
   for (std::uint64_t done = 0, cell = static_cast<std::uint64_t>(p.i); done < bytes; ++cell) {
     const std::uint64_t part = std::min(width, bytes - done);
     const Place at{p.obj, static_cast<std::int64_t>(cell)};
@@ -126,11 +123,7 @@ Value Machine::memset(const ir::Expr& e) {
       if (byte != 0 || part != width) fail(e.range, "memset of a pointer to other than NULL");
       store(at, Value{}, e);
     } else {
-      const std::uint64_t mask =
-          part == 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * part)) - 1;
-      const auto old = static_cast<std::uint64_t>(load(at).i);
-      const std::uint64_t bits = (old & ~mask) | (pattern & mask);
-      store(at, {arith::convert(static_cast<std::int64_t>(bits), k.kind)}, e);
+      store(at, {arith::setLowBytes(load(at).i, byte, static_cast<int>(part), k.kind)}, e);
     }
     done += part;
   }
