@@ -188,6 +188,13 @@ ir::ExprPtr Lowerer::lowerLibraryCall(const CallExpr* e, const LibraryFunction& 
     }
     x->ops.push_back(
         lowerLibArg(arg, lib.builtin == Builtin::Scanf || lib.builtin == Builtin::Sscanf));
+    const bool bytes = lib.builtin == Builtin::Memset || lib.builtin == Builtin::Memcpy;
+    if (bytes && i < 2 && x->ops.back()->type->isPointer()) {
+      const ir::TypeRef pointee = ir::pointerAsWritten(*x->ops.back()).type->elem;
+      if (!pointee->isVoid() && !pointee->uniformCells())
+        unsupported(arg->getBeginLoc(), std::string(lib.name) + " of " + pointee->str() +
+                                            " (memory is modelled as typed cells)");
+    }
   }
   return x;
 }

@@ -130,6 +130,8 @@ ir::TypeRef Lowerer::typeOf(QualType qt, SourceLocation where) {
     if (auto it = structs_.find(decl); it != structs_.end()) return it->second;
     const RecordDecl* def = r->getDecl()->getDefinition();
     if (!def) unsupported(where, "incomplete struct type " + quoted(qt));
+    if (sm_.isInSystemHeader(def->getLocation()))  // FILE, struct tm, ...: at the user's use
+      unsupported(where, "library struct type " + quoted(qt));
     ir::Type* st = types.newStruct(def->getNameAsString());
     structs_[decl] = st;  // before the members: one may point to the struct itself
     std::uint64_t cells = 0;

@@ -100,14 +100,27 @@ const Unsupported kUnsupported[] = {
      "floating-point literal", 4, 5},
     {"FloatCast", "int main() {\n  int x = 1;\n  return (float)x > 0;\n}",
      "floating-point expression", 3, 10},
-    {"StructByValue", "struct S { int a; };\nint f(struct S s) { return s.a; }\nint main() {\n"
-     "  struct S s = {1};\n  return f(s);\n}", "struct parameter passed by value", 2, 16},
-    {"StructReturned", "struct S { int a; };\nstruct S f(void);\nint main() {\n  return f().a;\n}\n"
-     "struct S f(void) { struct S s = {1}; return s; }", "function returning struct S", 6, 10},
+    {"StructByValue",
+     "struct S { int a; };\nint f(struct S s) { return s.a; }\nint main() {\n"
+     "  struct S s = {1};\n  return f(s);\n}",
+     "struct parameter passed by value", 2, 16},
+    {"StructReturned",
+     "struct S { int a; };\nstruct S f(void);\nint main() {\n  return f().a;\n}\n"
+     "struct S f(void) { struct S s = {1}; return s; }",
+     "function returning struct S", 6, 10},
     {"Union", "int main() {\n  union U { int a; char b; } u;\n  return 0;\n}",
      "union type 'union U'", 2, 3},
-    {"IncompleteStruct", "struct S;\nextern struct S *make(void);\nint main() {\n"
-     "  struct S *p = 0;\n  return p != 0;\n}", "incomplete struct type 'struct S'", 4, 3},
+    {"LibraryStruct",
+     "#include <stdio.h>\nint main(void) {\n  FILE *f = stdin;\n  return f != 0;\n}",
+     "library struct type 'struct _IO_FILE'", 3, 3},
+    {"MemsetStruct",
+     "#include <string.h>\nstruct s { int a; char b; };\nint main(void) {\n"
+     "  struct s x;\n  memset(&x, 0, sizeof x);\n  return x.a;\n}",
+     "memset of struct s (memory is modelled as typed cells)", 5, 10},
+    {"IncompleteStruct",
+     "struct S;\nextern struct S *make(void);\nint main() {\n"
+     "  struct S *p = 0;\n  return p != 0;\n}",
+     "incomplete struct type 'struct S'", 4, 3},
     {"Bitfield", "struct B { int f : 3; };\nint main() {\n  struct B b;\n  return 0;\n}",
      "bit-field 'f'", 1, 16},
     {"PointerToInteger", "int main() {\n  int x = 0;\n  long a = (long)&x;\n  return 0;\n}",
