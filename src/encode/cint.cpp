@@ -75,6 +75,7 @@ z3::expr choose(const z3::expr& c, const z3::expr& t, const z3::expr& e) {
 bool sameTerm(const z3::expr& a, const z3::expr& b) { return a.id() == b.id(); }
 
 z3::sort CInts::sort(IntKind k) const {
+  if (ir::isFloating(k)) return floatSort(k);
   return mode_ == Ints::Math ? ctx_->int_sort() : ctx_->bv_sort(widthOf(k));
 }
 
@@ -84,6 +85,7 @@ z3::sort CInts::indexSort() const {
 
 z3::expr CInts::literal(std::int64_t v, IntKind k) const {
   v = exec::arith::convert(v, k);
+  if (ir::isFloating(k)) return floatLiteral(v, k);
   if (mode_ == Ints::Math) {
     if (!ir::isSigned(k) && v < 0) return ctx_->int_val(static_cast<std::uint64_t>(v));
     return ctx_->int_val(v);
@@ -100,6 +102,7 @@ z3::expr CInts::fresh(const std::string& name, IntKind k) const {
 }
 
 z3::expr CInts::convert(const z3::expr& v, IntKind from, IntKind to) const {
+  if (ir::isFloating(from) || ir::isFloating(to)) return floatConvert(v, from, to);
   if (std::optional<std::int64_t> n = numeral(v, from))
     return literal(exec::arith::convert(*n, to), to);
   if (to == IntKind::Bool && from != IntKind::Bool) return fromBool(truth(v), IntKind::Bool);
@@ -144,6 +147,7 @@ z3::expr CInts::toIndex(const z3::expr& v, IntKind from) const {
 }
 
 z3::expr CInts::truth(const z3::expr& v) const {
+  if (v.is_fpa()) return negate(v.mk_is_zero());
   if (v.is_numeral()) return ctx_->bool_val(!numeralIsZero(v));
   return v != (mode_ == Ints::Math ? ctx_->int_val(0) : ctx_->bv_val(0, v.get_sort().bv_size()));
 }
@@ -259,6 +263,7 @@ std::optional<CInts::Checked> CInts::foldBinary(BinOp op, IntKind k, const z3::e
 
 CInts::Checked CInts::binary(BinOp op, IntKind k, const z3::expr& a, const z3::expr& b,
                              IntKind bk) const {
+  if (ir::isFloating(k)) return floatBinary(op, k, a, b);
   if (std::optional<Checked> folded = foldBinary(op, k, a, b, bk)) return *folded;
   const z3::expr yes = ctx_->bool_val(true);
   switch (op) {
@@ -368,6 +373,7 @@ CInts::Checked CInts::shift(BinOp op, IntKind k, const z3::expr& a, const z3::ex
 }
 
 z3::expr CInts::compare(BinOp op, IntKind k, const z3::expr& a, const z3::expr& b) const {
+  if (ir::isFloating(k)) return floatCompare(op, a, b);
   if (std::optional<std::int64_t> x = numeral(a, k))
     if (std::optional<std::int64_t> y = numeral(b, k))
       return ctx_->bool_val(exec::arith::compare(op, k, *x, *y) != 0);
@@ -385,6 +391,7 @@ z3::expr CInts::compare(BinOp op, IntKind k, const z3::expr& a, const z3::expr& 
 }
 
 CInts::Checked CInts::unary(UnOp op, IntKind k, const z3::expr& a) const {
+  if (ir::isFloating(k)) return floatUnary(op, k, a);
   const z3::expr yes = ctx_->bool_val(true);
   if (std::optional<std::int64_t> x = numeral(a, k)) {
     const exec::arith::Result r = exec::arith::unary(op, k, *x);
@@ -465,7 +472,7 @@ bool CInts::numeralIsZero(const z3::expr& v) const {
 }
 
 z3::expr CInts::valueOfKind(const z3::expr& v, IntKind k) const {
-  if (mode_ == Ints::BitVector) return ctx_->bool_val(true);
+  if (mode_ == Ints::BitVector || ir::isFloating(k)) return ctx_->bool_val(true);
   if (k == IntKind::Bool) return v == ctx_->int_val(0) || v == ctx_->int_val(1);
   return inRange(v, k);
 }
@@ -475,6 +482,7 @@ z3::expr CInts::equals(const z3::expr& term, IntKind k, std::int64_t v) const {
 }
 
 std::optional<std::int64_t> CInts::numeral(const z3::expr& term, IntKind k) const {
+  if (ir::isFloating(k)) return floatNumeral(term, k);
   if (!term.is_numeral()) return std::nullopt;
   if (mode_ == Ints::Math) {
     std::int64_t v = 0;

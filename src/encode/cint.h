@@ -13,6 +13,9 @@
 // Operations on numerals are folded with the interpreter's own arithmetic (exec/arith.h):
 // trace formulas of concrete runs stay constant without calling Z3's simplifier, whose setup
 // costs about a millisecond per call.
+// float and double are Z3 floating-point terms of IEEE binary32 and binary64 in either mode,
+// with round-to-nearest-even as x86-64 computes them (cfloat.cpp); conversions between them and
+// integers round (to floating) or truncate (to integer, defined only in range) as C does.
 // Every operation also returns the condition under which C defines it (no division by zero, no
 // INT_MIN / -1, shift amount in range; signed overflow when checkOverflow is set): the encoder
 // makes it a hard runtime-error check, as the interpreter fails such runs.
@@ -30,6 +33,8 @@ public:
       : ctx_(&ctx), mode_(mode), checkOverflow_(checkOverflow) {}
 
   z3::context& ctx() const { return *ctx_; }
+  /// A floating-point sort was used (the solver then bit-blasts: see solve::kFloatLogic).
+  bool usedFloats() const { return usedFloats_; }
   Ints mode() const { return mode_; }
   z3::sort sort(ir::IntKind k) const;
   /// The sort of cell offsets and indexes (64-bit vector, or integer).
@@ -40,6 +45,14 @@ public:
   z3::expr fresh(const std::string& name, ir::IntKind k) const;
 
   z3::expr convert(const z3::expr& v, ir::IntKind from, ir::IntKind to) const;
+  /// Where C defines `convert(v, from, to)`: a floating value converted to an integer kind must
+  /// truncate into its range (true otherwise).
+  z3::expr convertDefined(const z3::expr& v, ir::IntKind from, ir::IntKind to) const;
+  /// math.h's `f` on floating operands of kind `k` (see exec::arith::math): exact in IEEE
+  /// arithmetic for sqrt, fabs, floor, ceil, round, trunc, fmin, fmax and the classifications,
+  /// folded on numerals for the others; nullopt for another function of a computed operand.
+  std::optional<z3::expr> math(ir::MathFn f, ir::IntKind k, const z3::expr& a,
+                               const z3::expr& b) const;
   /// `v` of kind `from` as an offset (sign- or zero-extended to 64 bits).
   z3::expr toIndex(const z3::expr& v, ir::IntKind from) const;
   /// `v != 0`.
@@ -81,6 +94,16 @@ public:
   std::optional<std::int64_t> numeral(const z3::expr& term, ir::IntKind k) const;
 
 private:
+  // Floating kinds (cfloat.cpp).
+  z3::sort floatSort(ir::IntKind k) const;
+  z3::expr floatLiteral(std::int64_t bits, ir::IntKind k) const;
+  std::optional<std::int64_t> floatNumeral(const z3::expr& term, ir::IntKind k) const;
+  z3::expr floatConvert(const z3::expr& v, ir::IntKind from, ir::IntKind to) const;
+  Checked floatBinary(ir::BinOp op, ir::IntKind k, const z3::expr& a, const z3::expr& b) const;
+  z3::expr floatCompare(ir::BinOp op, const z3::expr& a, const z3::expr& b) const;
+  Checked floatUnary(ir::UnOp op, ir::IntKind k, const z3::expr& a) const;
+  z3::expr rne() const;
+
   /// `a op b` on two numerals, computed by the interpreter's arithmetic (nullopt otherwise).
   std::optional<Checked> foldBinary(ir::BinOp op, ir::IntKind k, const z3::expr& a,
                                     const z3::expr& b, ir::IntKind bk) const;
@@ -104,9 +127,14 @@ private:
   z3::expr inRange(const z3::expr& v, ir::IntKind k) const;
 
   z3::context* ctx_;
+  mutable bool usedFloats_ = false;
   Ints mode_;
   bool checkOverflow_;
 };
+
+/// The bit pattern of a floating-point numeral of kind `k`, if `t` is one (a NaN as x86-64's
+/// default NaN: Z3 has only one).
+std::optional<std::int64_t> floatBits(const z3::expr& t, ir::IntKind k);
 
 /// Conjunction/disjunction that fold the constants true and false.
 z3::expr conj(const z3::expr& a, const z3::expr& b);

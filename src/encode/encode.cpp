@@ -115,6 +115,8 @@ std::optional<Observed> observe(z3::context& ctx, const ir::Program& program,
   obs.exitStatus = run.exitStatus;
   z3::model empty(ctx);
   auto constant = [&](const z3::expr& term, ir::IntKind type) {
+    if (term.is_fpa())
+      if (std::optional<std::int64_t> bits = detail::floatBits(term.simplify(), type)) return *bits;
     const z3::expr v = term.is_numeral() ? term : term.simplify();
     if (!v.is_numeral())
       throw std::logic_error("output of a concrete run is not constant: " + v.to_string());
@@ -138,6 +140,10 @@ std::optional<Observed> observe(z3::context& ctx, const ir::Program& program,
 std::int64_t modelValue(const z3::model& model, const z3::expr& v, ir::IntKind type) {
   const z3::expr e = v.is_numeral() ? v : model.eval(v, true);
   if (e.is_bool()) return e.is_true() ? 1 : 0;
+  if (e.is_fpa()) {
+    if (std::optional<std::int64_t> bits = detail::floatBits(e, type)) return *bits;
+    return detail::floatBits(e.simplify(), type).value_or(0);
+  }
   if (!e.is_numeral()) return 0;
   if (e.is_bv()) {
     std::uint64_t u = 0;
@@ -172,6 +178,7 @@ z3::expr valueWithin(const z3::expr& v, ir::IntKind type, std::int64_t lo, std::
   const auto high = static_cast<std::int64_t>(std::min<__int128>(hi, max));
   if (low > high) return ctx.bool_val(false);
   if (v.is_bool()) return ctx.bool_val(low <= 1 && high >= 0);
+  if (v.is_fpa()) return ctx.bool_val(true);  // integer distances say nothing of floats
   if (v.is_int()) return v >= ctx.int_val(low) && v <= ctx.int_val(high);
   const unsigned width = v.get_sort().bv_size();
   const z3::expr l = ctx.bv_val(static_cast<std::uint64_t>(low), width);

@@ -263,6 +263,7 @@ struct Encoding {
   bool truncated = false;
   /// Some object is a Z3 array (the formula is not pure bit-vector/integer arithmetic).
   bool usesArrays = false;
+  bool usesFloats = false;  ///< float or double terms: the solver bit-blasts them up front
 
   explicit Encoding(z3::context& ctx)
       : unwindingHit(ctx.bool_val(false)), violation(ctx.bool_val(false)),

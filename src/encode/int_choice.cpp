@@ -14,6 +14,7 @@ bool constantOperand(const ir::Expr& e) {
 struct Census {
   bool nonlinear = false;  ///< a product, quotient or remainder of two non-constants
   bool bitwise = false;    ///< a bitwise operator or a shift by a non-constant
+  bool floating = false;   ///< a float or double value (bit-blasted with bit-vector integers)
 
   void visit(const ir::Expr* e) {
     if (!e) return;
@@ -26,6 +27,7 @@ struct Census {
       if ((op == BinOp::Shl || op == BinOp::Shr) && !constantOperand(*e->ops[1])) bitwise = true;
     }
     if (e->kind == ir::ExprKind::Unary && e->unop == ir::UnOp::BitNot) bitwise = true;
+    if (e->type && e->type->isFloat()) floating = true;
     // Cells read through a pointer to another integer type of their width: bits, as in C.
     if (e->kind == ir::ExprKind::Cast && e->type->isPointer() && e->ops[0]->type->isPointer() &&
         e->type->elem->isInt() && e->ops[0]->type->elem->isInt() &&
@@ -42,7 +44,7 @@ Ints preferredInts(const ir::Program& program) {
   Census census;
   for (const ir::Stmt* s : program.stmts)
     if (s) census.visit(s->expr.get());
-  return census.nonlinear && !census.bitwise ? Ints::Math : Ints::BitVector;
+  return census.nonlinear && !census.bitwise && !census.floating ? Ints::Math : Ints::BitVector;
 }
 
 }  // namespace culprit::encode

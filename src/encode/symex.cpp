@@ -43,6 +43,7 @@ void SymExec::run() {
   if (entry->ret && entry->ret->isInt())
     status = ints_.convert(result.v, entry->ret->intKind, ir::IntKind::Int);
   terminate(st, status);
+  out_.usesFloats = ints_.usedFloats();
 }
 
 ObjId SymExec::newObject(ObjectInfo info) {
@@ -292,7 +293,7 @@ z3::expr SymExec::produce(State& st, const z3::expr& natural, ir::IntKind k) {
   if (!relaxable()) {
     const z3::expr& v = natural;  // numerals are folded as they are built
     std::optional<std::int64_t> n = ints_.numeral(v, k);
-    if (entry && entry->hasValue && n && *n != entry->value)
+    if (entry && entry->hasValue && n && !exec::arith::sameValue(k, *n, entry->value))
       throw std::logic_error("encoder and interpreter disagree on the value of " +
                              prog_.where(c.stmt->range));
     return v;

@@ -339,6 +339,10 @@ private:
                   const std::vector<std::pair<std::size_t, std::vector<StringShape>>>& computed,
                   const std::vector<z3::expr>& values, const std::vector<ir::IntKind>& kinds,
                   bool toStdout, bool constant);
+  /// `parse` of the string `p` points to, over its alternatives (the program's strings must be
+  /// constant where they are parsed: argv, literals, input read into buffers).
+  Val parsedString(const ir::Expr& e, State& st, const Val& p, ir::IntKind k,
+                   const std::function<z3::expr(const std::string&)>& parse);
   Val stringToInt(const ir::Expr& e, State& st);
   Val getchar(const ir::Expr& e, State& st);
   Val nondet(const ir::Expr& e, State& st);

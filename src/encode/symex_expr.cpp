@@ -233,7 +233,10 @@ Val SymExec::cast(const ir::Expr& e, State& st) {
     const Val v = eval(src, st);
     return v.isPointer() ? v : nullPointer();
   }
-  return convertVal(eval(src, st), kindOf(src), e.type);
+  const Val v = eval(src, st);
+  if (src.type->isFloat() && e.type->isInteger() && !v.isPointer())
+    require(st, ints_.convertDefined(v.v, kindOf(src), kindOf(e)), HardKind::RuntimeCheck);
+  return convertVal(v, kindOf(src), e.type);
 }
 
 Val SymExec::logical(const ir::Expr& e, State& st) {
@@ -414,6 +417,7 @@ Val SymExec::compoundAssign(const ir::Expr& e, State& st, bool produces) {
   } else {
     require(st, defined[0], HardKind::RuntimeCheck);
   }
+  require(st, ints_.convertDefined(value, k, lk), HardKind::RuntimeCheck);  // `i += 0.5`
   Val stored = intVal(ints_.convert(value, k, lk));
   if (produces) stored.v = produce(st, stored.v, lk);
   store(p, stored, st);
@@ -435,7 +439,8 @@ Val SymExec::incDec(const ir::Expr& e, State& st, bool produces) {
   const ir::IntKind pk = ir::bitWidth(k) < 32 ? ir::IntKind::Int : k;
   const ir::BinOp op = e.increment ? ir::BinOp::Add : ir::BinOp::Sub;
   const CInts::Checked r =
-      ints_.binary(op, pk, ints_.convert(old.v, k, pk), ints_.literal(1, pk), pk);
+      ints_.binary(op, pk, ints_.convert(old.v, k, pk),
+                   ints_.convert(ints_.literal(1, ir::IntKind::Int), ir::IntKind::Int, pk), pk);
   require(st, r.defined, HardKind::RuntimeCheck);
   Val stored = intVal(ints_.convert(r.value, pk, k));
   if (produces) stored.v = produce(st, stored.v, k);

@@ -12,6 +12,7 @@
 //    demands it, forbid it); assume is a hard constraint on the path; exit ends the path.
 #include "encode/symex.h"
 
+#include "exec/arith.h"
 #include "exec/builtins.h"
 
 #include <functional>
@@ -55,6 +56,22 @@ Val SymExec::callBuiltin(const ir::Expr& e, State& st) {
   case ir::Builtin::Atol:
   case ir::Builtin::Atoll:
   case ir::Builtin::Strtol: return stringToInt(e, st);
+  case ir::Builtin::Atof:
+    return parsedString(e, st, eval(*e.ops[0], st), kindOf(e), [&](const std::string& s) {
+      return ints_.literal(exec::arith::fromDouble(exec::libc::parseDouble(s), kindOf(e)),
+                           kindOf(e));
+    });
+  case ir::Builtin::Math: {
+    const ir::IntKind k = kindOf(*e.ops[0]);
+    const z3::expr a = eval(*e.ops[0], st).v;
+    const z3::expr b = e.ops.size() > 1 ? eval(*e.ops[1], st).v : a;
+    const auto f = static_cast<ir::MathFn>(e.value);
+    if (std::optional<z3::expr> r = ints_.math(f, k, a, b)) return intVal(*r);
+    throw EncodeError(std::string("math function '") + ir::mathName(f) +
+                      "' of a computed value (exact: sqrt, fabs, floor, ceil, round, trunc, "
+                      "fmin, fmax, isnan, isinf, isfinite) at " +
+                      prog_.where(e.range));
+  }
   case ir::Builtin::Scanf: return scanf(e, st);
   case ir::Builtin::Getchar: return getchar(e, st);
   case ir::Builtin::Exit: {
@@ -147,6 +164,7 @@ Val SymExec::printf(const ir::Expr& e, State& st, std::size_t first, bool toStdo
       const std::optional<std::int64_t> n = ints_.numeral(v.v, kindOf(op));
       constant = constant && n.has_value();
       a.value = n.value_or(0);
+      a.isFloating = op.type->isFloat();
       values.push_back(v.v);
       kinds.push_back(kindOf(op));
     }
@@ -272,11 +290,17 @@ Val SymExec::stringToInt(const ir::Expr& e, State& st) {
       return intVal(symbolicInput(false, index, k));
     }
   }
-  auto parse = [&](const std::string& s) {
+  return parsedString(e, st, p, k, [&](const std::string& s) {
     return ints_.literal(exec::libc::parseLong(s, base), k);
-  };
+  });
+}
+
+Val SymExec::parsedString(const ir::Expr& e, State& st, const Val& p, ir::IntKind k,
+                          const std::function<z3::expr(const std::string&)>& parse) {
+  const char* name = ir::builtinName(e.builtin);
   if (std::optional<std::string> s = concreteString(p, st)) return intVal(parse(*s));
-  if (!p.isPointer()) throw EncodeError("atoi of a null pointer at " + prog_.where(e.range));
+  if (!p.isPointer())
+    throw EncodeError(std::string(name) + " of a null pointer at " + prog_.where(e.range));
   z3::expr acc = ints_.literal(0, k);
   for (auto it = p.ptr->rbegin(); it != p.ptr->rend(); ++it) {
     if (it->obj == kNullObject) {  // atoi(NULL) is a runtime error
@@ -287,7 +311,8 @@ Val SymExec::stringToInt(const ir::Expr& e, State& st) {
     Val whole = pointerTo(it->obj);
     const std::optional<std::string> text = concreteString(whole, st);
     if (!text)
-      throw EncodeError("atoi of a string computed by the program at " + prog_.where(e.range));
+      throw EncodeError(std::string(name) + " of a string computed by the program at " +
+                        prog_.where(e.range));
     const z3::expr v = positionSwitch(
         it->offset, info.size,
         [&](std::size_t i) { return parse(text->substr(std::min(i, text->size()))); },

@@ -65,10 +65,13 @@ std::string quoted(IntKind k) { return std::string("'") + ir::intKindName(k) + "
 IntKind promote(IntKind k) { return bits(k) < 32 ? IntKind::Int : k; }
 
 std::string toString(std::int64_t v, IntKind k) {
+  if (ir::isFloating(k)) return floating::toString(v, k);
   return signedKind(k) ? std::to_string(v) : std::to_string(static_cast<U64>(v));
 }
 
 Result binary(BinOp op, IntKind k, std::int64_t a, std::int64_t b, IntKind bKind) {
+  if (ir::isFloating(k)) [[unlikely]]
+    return floating::binary(op, k, a, b);
   switch (op) {
   case BinOp::Add:
   case BinOp::Sub:
@@ -87,6 +90,8 @@ Result binary(BinOp op, IntKind k, std::int64_t a, std::int64_t b, IntKind bKind
 }
 
 std::int64_t compare(BinOp op, IntKind k, std::int64_t a, std::int64_t b) {
+  if (ir::isFloating(k)) [[unlikely]]
+    return floating::compare(op, k, a, b);
   if (!signedKind(k)) {
     // Narrow unsigned values are zero-extended, so comparing bit patterns is exact for all.
     U64 x = static_cast<U64>(a), y = static_cast<U64>(b);
@@ -110,6 +115,8 @@ std::int64_t compare(BinOp op, IntKind k, std::int64_t a, std::int64_t b) {
 }
 
 Result unary(UnOp op, IntKind k, std::int64_t a) {
+  if (ir::isFloating(k)) [[unlikely]]
+    return floating::unary(op, k, a);
   switch (op) {
   case UnOp::Neg:
     if (!signedKind(k)) return {convert(static_cast<std::int64_t>(0 - static_cast<U64>(a)), k)};
@@ -141,6 +148,7 @@ std::string faultMessage(Fault f, BinOp op, IntKind k, std::int64_t a, std::int6
   case Fault::ShiftOverflow:
     return "left shift of " + x + " by " + y + " places cannot be represented in type " + quoted(k);
   case Fault::NegationOverflow: return negationMessage(k, a);
+  case Fault::FloatCastRange:
   case Fault::None: break;
   }
   return "";

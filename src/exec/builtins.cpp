@@ -7,7 +7,9 @@
 #include "exec/arith.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
+#include <cstdlib>
 
 namespace culprit::exec::libc {
 namespace {
@@ -93,6 +95,7 @@ private:
   void directive(const Directive& d);
   void integer(const Directive& d, const FormatArg& a);
   void string(const Directive& d, const FormatArg& a);
+  void real(const Directive& d, const FormatArg& a);
   std::string spec(const Directive& d, const char* length) const;
 
   const std::vector<FormatArg>& args_;
@@ -137,7 +140,7 @@ bool Printer::resolveStars(Directive& d) {
 }
 
 void Printer::directive(const Directive& d) {
-  if (std::string_view("diuoxXcs").find(d.conversion) == std::string_view::npos ||
+  if (std::string_view("diuoxXcsfFeEgGaA").find(d.conversion) == std::string_view::npos ||
       d.conversion == 0) {
     result_.error = std::string("printf: unsupported conversion '%") + d.conversion + "'";
     return;
@@ -147,12 +150,15 @@ void Printer::directive(const Directive& d) {
     result_.error = "printf: too few arguments for the format";
     return;
   }
-  if ((d.conversion == 's') != a->isPointer) {
+  const bool floating = std::string_view("fFeEgGaA").find(d.conversion) != std::string_view::npos;
+  if ((d.conversion == 's') != a->isPointer || floating != a->isFloating) {
     result_.error = std::string("printf: argument of '%") + d.conversion + "' has the wrong type";
     return;
   }
   if (d.conversion == 's')
     string(d, *a);
+  else if (floating)
+    real(d, *a);
   else
     integer(d, *a);
 }
@@ -183,6 +189,11 @@ void Printer::integer(const Directive& d, const FormatArg& a) {
     if (isSigned) return appendFormatted(out, spec(d, ""), static_cast<int>(v));
     return appendFormatted(out, spec(d, ""), static_cast<unsigned>(v));
   }
+}
+
+void Printer::real(const Directive& d, const FormatArg& a) {
+  // `l` changes nothing for floating conversions; the value is a double (promoted).
+  appendFormatted(result_.text, spec(d, ""), arith::toDouble(a.value, IntKind::Double));
 }
 
 void Printer::string(const Directive& d, const FormatArg& a) {
@@ -274,6 +285,7 @@ private:
   bool directive(const Directive& d, bool suppress);
   bool number(const Directive& d, bool suppress);
   bool characters(const Directive& d, bool suppress);
+  bool real(const Directive& d, bool suppress);
   std::string takeNumber(char conversion, std::size_t limit);
 
   std::string_view in_;
@@ -321,6 +333,14 @@ bool Scanner::directive(const Directive& d, bool suppress) {
   case 'X': return number(d, suppress);
   case 'c':
   case 's': return characters(d, suppress);
+  case 'f':
+  case 'F':
+  case 'e':
+  case 'E':
+  case 'g':
+  case 'G':
+  case 'a':
+  case 'A': return real(d, suppress);
   default:
     result_.error = std::string("scanf: unsupported conversion '%") + d.conversion + "'";
     return false;
@@ -378,6 +398,65 @@ bool Scanner::number(const Directive& d, bool suppress) {
   return true;
 }
 
+bool Scanner::real(const Directive& d, bool suppress) {
+  skipSpaces();
+  if (atEnd()) return inputFailure_ = true, false;
+  const std::size_t stop =
+      std::min(in_.size(), pos_ + (d.width > 0 ? static_cast<std::size_t>(d.width) : in_.size()));
+  // glibc consumes sign, digits, a point, digits, then an exponent marker with its sign and
+  // digits; the mantissa needs a digit, else the directive fails to match (an exponent
+  // marker without digits is consumed and ignored: "1e" reads 1).
+  std::size_t end = pos_, digits = 0;
+  auto run = [&] {
+    std::size_t n = 0;
+    for (; end < stop && isDigit(in_[end]); ++end)
+      ++n;
+    return n;
+  };
+  if (end < stop && (in_[end] == '+' || in_[end] == '-')) ++end;
+  const std::size_t afterSign = end;
+  digits += run();
+  if (end < stop && in_[end] == '.') {
+    ++end;
+    digits += run();
+  }
+  const bool whole = digits > 0;
+  if (whole && end < stop && (in_[end] == 'e' || in_[end] == 'E')) {
+    ++end;
+    if (end < stop && (in_[end] == '+' || in_[end] == '-')) ++end;
+    run();
+  }
+  auto startsWith = [&](std::size_t at, std::string_view word) {
+    for (std::size_t k = 0; k < word.size(); ++k)
+      if (at + k >= stop || std::tolower(static_cast<unsigned char>(in_[at + k])) != word[k])
+        return false;
+    return true;
+  };
+  if (startsWith(afterSign, "inf") || startsWith(afterSign, "nan") || startsWith(afterSign, "0x")) {
+    result_.error = "scanf: only decimal floating-point input is supported (not inf, nan or "
+                    "hexadecimal)";
+    return false;
+  }
+  std::string text(in_.substr(pos_, end - pos_));
+  pos_ = end;
+  if (!whole) return false;  // matching failure
+  while (!text.empty() && !isDigit(text.back()) && text.back() != '.')
+    text.pop_back();  // "1e+" converts as "1"
+  if (suppress) return true;
+  if (d.length != Length::None && d.length != Length::Long) {
+    result_.error = "scanf: unsupported length for a floating conversion";
+    return false;
+  }
+  ScanItem item;
+  item.conversion = 'f';
+  item.kind = d.length == Length::Long ? IntKind::Double : IntKind::Float;
+  item.value = item.kind == IntKind::Float
+                   ? arith::fromDouble(std::strtof(text.c_str(), nullptr), IntKind::Float)
+                   : arith::fromDouble(std::strtod(text.c_str(), nullptr), IntKind::Double);
+  result_.items.push_back(std::move(item));
+  return true;
+}
+
 bool Scanner::characters(const Directive& d, bool suppress) {
   if (d.length != Length::None) {
     result_.error = "scanf: wide characters are not supported";
@@ -419,6 +498,29 @@ std::uint64_t parseULong(std::string_view s, int base) {
   Digits d = parseDigits(s, base);
   if (d.overflow) return UINT64_MAX;
   return d.negative ? 0 - d.magnitude : d.magnitude;
+}
+
+double parseDouble(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size() && isSpace(s[i]))
+    ++i;
+  std::size_t end = i;
+  if (end < s.size() && (s[end] == '+' || s[end] == '-')) ++end;
+  std::size_t digits = 0;
+  for (; end < s.size() && isDigit(s[end]); ++end)
+    ++digits;
+  if (end < s.size() && s[end] == '.')
+    for (++end; end < s.size() && isDigit(s[end]); ++end)
+      ++digits;
+  if (digits == 0) return 0.0;
+  if (end < s.size() && (s[end] == 'e' || s[end] == 'E')) {
+    std::size_t exp = end + 1;
+    if (exp < s.size() && (s[exp] == '+' || s[exp] == '-')) ++exp;
+    if (exp < s.size() && isDigit(s[exp]))
+      for (end = exp; end < s.size() && isDigit(s[end]); ++end) {
+      }
+  }
+  return std::strtod(std::string(s.substr(i, end - i)).c_str(), nullptr);
 }
 
 Scanned scan(std::string_view format, std::string_view input, std::size_t& pos) {

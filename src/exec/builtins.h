@@ -16,11 +16,12 @@ namespace culprit::exec::libc {
 
 /// One argument of a printf call, as evaluated by the caller.
 struct FormatArg {
-  std::int64_t value = 0;  ///< integer arguments, normalised to their type
-  bool isPointer = false;  ///< pointer arguments (strings): see text
-  bool isNull = false;     ///< a null pointer
-  std::string text;        ///< characters up to the NUL or up to the end of the object
-  bool terminated = true;  ///< a NUL was found inside the object
+  std::int64_t value = 0;   ///< integer arguments, normalised to their type
+  bool isFloating = false;  ///< a double argument (floats are promoted): `value` is its pattern
+  bool isPointer = false;   ///< pointer arguments (strings): see text
+  bool isNull = false;      ///< a null pointer
+  std::string text;         ///< characters up to the NUL or up to the end of the object
+  bool terminated = true;   ///< a NUL was found inside the object
 };
 
 /// What a printf call writes, or why it cannot be modelled (`error` non-empty).
@@ -29,8 +30,8 @@ struct Formatted {
   std::string error;
 };
 
-/// glibc's printf: %d %i %u %o %x %X %c %s %% with flags, width, precision, `*`, and the
-/// length modifiers hh h l ll z j t.
+/// glibc's printf: %d %i %u %o %x %X %c %s %f %F %e %E %g %G %a %A %% with flags, width,
+/// precision, `*`, and the length modifiers hh h l ll z j t (L, long double, is refused).
 Formatted format(std::string_view format, const std::vector<FormatArg>& args);
 
 /// glibc's strtol(s, NULL, base) on LP64 (also atol, atoll; atoi truncates it to int).
@@ -42,9 +43,9 @@ std::uint64_t parseULong(std::string_view s, int base);
 
 /// One value a scanf call converted (assignment-suppressed directives are left out).
 struct ScanItem {
-  char conversion = 'd';                ///< d i u o x c s
-  ir::IntKind kind = ir::IntKind::Int;  ///< integer conversions: the type the directive stores
-  std::int64_t value = 0;               ///< integer conversions: normalised to `kind`
+  char conversion = 'd';                ///< d i u o x c s, and f for every floating conversion
+  ir::IntKind kind = ir::IntKind::Int;  ///< numeric conversions: the type the directive stores
+  std::int64_t value = 0;               ///< numeric conversions: normalised to `kind`
   std::string text;                     ///< %c, %s: the characters read (no NUL)
   std::size_t from = 0;                 ///< %c, %s: the input position of the first one
 };
@@ -55,7 +56,12 @@ struct Scanned {
   std::string error;  ///< non-empty: a directive culprit does not model
 };
 
+/// glibc's strtod(s, NULL) for decimal numbers (also atof): spaces, sign, digits with an
+/// optional point and exponent; "inf", "nan" and hexadecimal floats are read as 0.
+double parseDouble(std::string_view s);
+
 /// glibc's scanf reading `input` from `pos`; `pos` moves past the characters consumed.
+/// Floating conversions (%f %e %g %a, `l` for double) read decimal numbers only.
 Scanned scan(std::string_view format, std::string_view input, std::size_t& pos);
 
 }  // namespace culprit::exec::libc

@@ -95,7 +95,18 @@ Value Machine::cast(const ir::Expr& e) {
     if (v.obj == 0 && v.i != 0) fail(e.range, "conversion of an integer to a pointer");
     return v;
   }
-  return convertTo(eval(src), e.type, e);
+  const Value v = eval(src);
+  if (v.obj == 0 && src.type->isInt() && e.type->isInt() &&
+      (src.type->isFloat() || e.type->isFloat()))
+    return {castValue(v.i, src.type->intKind, e.type->intKind, e)};
+  return convertTo(v, e.type, e);
+}
+
+std::int64_t Machine::castValue(std::int64_t v, ir::IntKind from, ir::IntKind to,
+                                const ir::Expr& at) {
+  const arith::Result r = arith::cast(v, from, to);
+  if (r.fault != arith::Fault::None) fail(at.range, arith::castMessage(v, from, to));
+  return r.value;
 }
 
 Value Machine::unary(const ir::Expr& e) {
@@ -265,12 +276,14 @@ Value Machine::compoundAssign(const ir::Expr& e, Produced* produced) {
                                                                 : arith::promote(lhs.type->intKind);
   const bool isShift = e.binop == ir::BinOp::Shl || e.binop == ir::BinOp::Shr;
   const ir::IntKind rk = isShift ? intKindOf(rhs, k) : k;
-  const std::int64_t a = arith::convert(old.i, k);
-  const std::int64_t b = isShift ? r.i : arith::convert(r.i, k);
+  const ir::IntKind lk = lhs.type->intKind;
+  const std::int64_t a = castValue(old.i, lk, k, e);
+  const std::int64_t b =
+      isShift ? r.i : castValue(r.i, rhs.type->isInt() ? rhs.type->intKind : k, k, e);
   const arith::Result res = arith::binary(e.binop, k, a, b, rk);
   if (res.fault != arith::Fault::None)
     fail(e.range, arith::faultMessage(res.fault, e.binop, k, a, b, rk));
-  const Value stored = settle({arith::convert(res.value, lhs.type->intKind)}, lhs.type, produced);
+  const Value stored = settle({castValue(res.value, k, lk, e)}, lhs.type, produced);
   store(p, stored, e);
   return stored;
 }
@@ -289,8 +302,10 @@ Value Machine::incDec(const ir::Expr& e, Produced* produced) {
   const ir::IntKind pk = arith::promote(k);
   const ir::BinOp op = e.increment ? ir::BinOp::Add : ir::BinOp::Sub;
   const std::int64_t a = arith::convert(old.i, pk);
-  const arith::Result r = arith::binary(op, pk, a, 1, pk);
-  if (r.fault != arith::Fault::None) fail(e.range, arith::faultMessage(r.fault, op, pk, a, 1, pk));
+  const std::int64_t one = arith::cast(1, ir::IntKind::Int, pk).value;  // 1.0 for floating kinds
+  const arith::Result r = arith::binary(op, pk, a, one, pk);
+  if (r.fault != arith::Fault::None)
+    fail(e.range, arith::faultMessage(r.fault, op, pk, a, one, pk));
   const Value stored = settle({arith::convert(r.value, k)}, lhs.type, produced);
   store(p, stored, e);
   return e.prefix ? stored : old;

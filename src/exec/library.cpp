@@ -100,6 +100,13 @@ Value Machine::callBuiltin(const ir::Expr& e) {
   case ir::Builtin::Atol:
   case ir::Builtin::Atoll:
   case ir::Builtin::Strtol: return stringToInt(e);
+  case ir::Builtin::Atof: return stringToDouble(e);
+  case ir::Builtin::Math: {
+    const ir::IntKind k = e.ops[0]->type->intKind;
+    const std::int64_t a = eval(*e.ops[0]).i;
+    const std::int64_t b = e.ops.size() > 1 ? eval(*e.ops[1]).i : 0;
+    return {arith::math(static_cast<ir::MathFn>(e.value), k, a, b)};
+  }
   case ir::Builtin::Scanf: return scanf(e);
   case ir::Builtin::Getchar:
     if (stdinPos_ >= input_.stdinData.size()) return {-1};
@@ -188,6 +195,7 @@ Value Machine::printf(const ir::Expr& e, std::size_t first, bool toStderr) {
     libc::FormatArg& a = args[k - first - 1];
     const ir::Expr& op = *e.ops[k];
     a.isPointer = isStringExpr(op) || op.type->isPointer();
+    a.isFloating = op.type->isFloat();
     if (!a.isPointer)
       a.value = eval(op).i;
     else if (peelCasts(op).kind != ir::ExprKind::StrLit)
@@ -225,6 +233,17 @@ Value Machine::stringToInt(const ir::Expr& e) {
   }
   const std::int64_t v = libc::parseLong(s, base);
   return {e.type->isInt() ? arith::convert(v, e.type->intKind) : v};
+}
+
+Value Machine::stringToDouble(const ir::Expr& e) {
+  bool terminated = true, isNull = false;
+  const std::string s = readString(*e.ops[0], &terminated, &isNull);
+  const char* name = ir::builtinName(e.builtin);
+  if (isNull) fail(e.range, std::string("null pointer passed to '") + name + "'");
+  if (!terminated)
+    fail(e.range,
+         std::string("argument of '") + name + "' is not NUL-terminated within its object");
+  return {arith::fromDouble(libc::parseDouble(s), ir::IntKind::Double)};
 }
 
 Value Machine::nondet(const ir::Expr& e) {

@@ -149,6 +149,9 @@ private:
   Place place(const ir::Expr& e);
   /// Evaluates an assignment, compound assignment or ++/--; `produced` at statement level.
   Value evalStore(const ir::Expr& e, Produced* produced);
+  /// C's conversion of `v` between arithmetic kinds; a floating value out of an integer kind's
+  /// range is a runtime error at `at`.
+  std::int64_t castValue(std::int64_t v, ir::IntKind from, ir::IntKind to, const ir::Expr& at);
   Value convertTo(Value v, ir::TypeRef t, const ir::Expr& at);
 
   // --- library calls (library.cpp)
@@ -200,6 +203,7 @@ private:
   std::string readStringAt(Value ptr, const ir::Expr& e, bool* terminated, bool* isNull = nullptr);
   Value printf(const ir::Expr& e, std::size_t first, bool toStderr);
   Value stringToInt(const ir::Expr& e);
+  Value stringToDouble(const ir::Expr& e);
   Value nondet(const ir::Expr& e);
 
   // stdio.cpp: formatted, line and string input, fputs

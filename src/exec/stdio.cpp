@@ -37,6 +37,12 @@ void Machine::storeScanned(const ir::Expr& e, std::size_t first, const std::vect
     const std::size_t n = text ? item.text.size() + (item.conversion == 's') : 1;
     if (ptr.obj == 0 || !cell || !cell->isInt())
       fail(op.range, std::string(name) + " argument is not a pointer to an integer");
+    if ((item.conversion == 'f') != cell->isFloat() ||
+        (item.conversion == 'f' && item.kind != cell->intKind))
+      fail(op.range, std::string(name) + " argument of type " + typeName(op.type) +
+                         (item.conversion == 'f' ? " for a floating conversion (%f reads a float, "
+                                                   "%lf a double)"
+                                                 : " for a non-floating conversion"));
     checkWrite(ptr, n, op, name);
     for (std::size_t j = 0; j < n; ++j) {
       const std::int64_t v = !text                  ? item.value

@@ -43,6 +43,8 @@ constexpr LibraryFunction kLibrary[] = {
     {"atol", Builtin::Atol, 1, 1},
     {"atoll", Builtin::Atoll, 1, 1},
     {"strtol", Builtin::Strtol, 3, 3},
+    {"atof", Builtin::Atof, 1, 1},
+    {"strtod", Builtin::Atof, 2, 2},
     {"scanf", Builtin::Scanf, 1, kVariadic},
     {"getchar", Builtin::Getchar, 0, 0},
     {"getc", Builtin::Getchar, 1, 1},          // (stdin)
@@ -97,6 +99,10 @@ ir::ExprPtr Lowerer::lowerCall(const CallExpr* e) {
   const FunctionDecl* fd = e->getDirectCallee();
   if (!fd) unsupported(e->getBeginLoc(), "call through a function pointer");
   std::string name = functionName(fd);
+  if (fd->getBuiltinID() && e->getType()->isRealFloatingType()) {
+    llvm::APFloat value(0.0);  // INFINITY, NAN, HUGE_VAL: Clang builtins it folds
+    if (e->EvaluateAsFloat(value, ctx_)) return floatLit(value, e);
+  }
   const LibraryFunction* lib = findLibrary(name);
   if (lib && lib->builtin == Builtin::ReachError) return lowerLibraryCall(e, *lib);
   if (ir::FuncId id = userFunction(fd); id != ir::kNone) return lowerUserCall(e, id);
@@ -106,6 +112,8 @@ ir::ExprPtr Lowerer::lowerCall(const CallExpr* e) {
     return intLit(0, prog_->types.intType(ir::IntKind::Int), e);  // output is never buffered
   if (!lib)
     if (ir::FuncId id = preludeFunction(name); id != ir::kNone) return lowerUserCall(e, id);
+  if (!lib)
+    if (std::optional<ir::MathFn> m = ir::mathFnByName(name)) return lowerMathCall(e, *m);
   if (!lib) {
     bool declaredByUser = !sm_.isInSystemHeader(fd->getLocation()) && !fd->getBuiltinID();
     unsupported(e->getBeginLoc(), (declaredByUser ? "call to undefined function '"
@@ -172,9 +180,9 @@ ir::ExprPtr Lowerer::lowerLibraryCall(const CallExpr* e, const LibraryFunction& 
   }
   for (unsigned i = first; i < n; ++i) {
     const Expr* arg = e->getArg(i);
-    if (lib.builtin == Builtin::Strtol && i == 1) {
+    if ((lib.builtin == Builtin::Strtol || lib.builtin == Builtin::Atof) && i == 1) {
       if (!arg->isNullPointerConstant(ctx_, Expr::NPC_ValueDependentIsNotNull))
-        unsupported(arg->getBeginLoc(), "strtol with an end pointer other than NULL");
+        unsupported(arg->getBeginLoc(), name.str() + " with an end pointer other than NULL");
       continue;
     }
     if (streamArg == i) {
@@ -195,6 +203,23 @@ ir::ExprPtr Lowerer::lowerLibraryCall(const CallExpr* e, const LibraryFunction& 
         unsupported(arg->getBeginLoc(), std::string(lib.name) + " of " + pointee->str() +
                                             " (memory is modelled as typed cells)");
     }
+  }
+  return x;
+}
+
+ir::ExprPtr Lowerer::lowerMathCall(const CallExpr* e, ir::MathFn f) {
+  const unsigned arity = static_cast<unsigned>(ir::mathArity(f));
+  if (e->getNumArgs() != arity)
+    unsupported(e->getBeginLoc(), std::string("call to '") + ir::mathName(f) + "' with " +
+                                      std::to_string(e->getNumArgs()) + " arguments");
+  auto x = node(ExprKind::Call, e);
+  x->builtin = Builtin::Math;
+  x->value = static_cast<std::int64_t>(f);
+  for (unsigned i = 0; i < arity; ++i) {
+    x->ops.push_back(lowerExpr(e->getArg(i)));
+    if (!x->ops.back()->type->isFloat())
+      unsupported(e->getArg(i)->getBeginLoc(),
+                  std::string("argument of '") + ir::mathName(f) + "' that is not floating");
   }
   return x;
 }
@@ -230,7 +255,7 @@ ir::ExprPtr Lowerer::lowerLibArg(const Expr* arg, bool allowAddrOf) {
     return x;
   }
   if (const auto* c = dyn_cast<ConditionalOperator>(core); c && c->getType()->isPointerType()) {
-    ir::ExprPtr cond = lowerExpr(c->getCond());
+    ir::ExprPtr cond = lowerCondition(c->getCond());
     ir::ExprPtr yes = lowerLibArg(c->getTrueExpr(), allowAddrOf);
     ir::ExprPtr no = lowerLibArg(c->getFalseExpr(), allowAddrOf);
     if (yes->type != no->type)
@@ -298,7 +323,7 @@ ir::ExprPtr Lowerer::lowerAssertCall(const CallExpr* e, bool intrinsic) {
     if (!u || u->getOpcode() != UO_LNot) break;
     cond = u->getSubExpr();
   }
-  ir::ExprPtr value = lowerExpr(cond);
+  ir::ExprPtr value = lowerCondition(cond);
   auto x = node(ExprKind::Call, prog_->types.voidType(), e);
   x->builtin = Builtin::Assert;
   x->ops.push_back(std::move(value));

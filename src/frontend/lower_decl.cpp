@@ -213,6 +213,12 @@ ir::ExprPtr Lowerer::constantScalar(const Expr* e, ir::TypeRef type) {
       return intLit(0, type, e);
     return castTo(type, lowerExpr(e), e);
   }
+  if (type->isFloat()) {
+    llvm::APFloat value(0.0);
+    if (!e->EvaluateAsFloat(value, ctx_))
+      unsupported(e->getBeginLoc(), "initializer that is not a floating constant");
+    return floatLit(value, e);
+  }
   Expr::EvalResult result;
   if (!e->EvaluateAsInt(result, ctx_))
     unsupported(e->getBeginLoc(), "initializer that is not an integer constant");

@@ -6,6 +6,8 @@
 // is only ever discarded). ArrayToPointerDecay is a Cast to the pointer type. Parentheses,
 // __extension__, _Generic and __builtin_choose_expr are looked through. Integer and character
 // literals, enum constants, sizeof, _Alignof and offsetof are folded by Clang's evaluator.
+// Floating literals are IntLits of type float or double holding the value's bit pattern; a
+// floating value tested for truth (if, loops, !, &&, ||, ?:) is compared with 0.0.
 // Pointers: a pointer value points to a cell of an object (variable, string literal, argv,
 // heap block). `*p` is p[0]; NULL is a pointer-typed IntLit 0; a pointer tested for truth
 // compares unequal to NULL. Conversions between pointers to cells of different widths, and
@@ -42,29 +44,20 @@ ir::BinOp binOpOf(BinaryOperatorKind op) {
   }
 }
 
-bool isFloatingCast(CastKind k) {
+bool isComplexCast(CastKind k) {
   switch (k) {
-  case CK_IntegralToFloating:
-  case CK_FloatingToIntegral:
-  case CK_FloatingToBoolean:
-  case CK_FloatingCast:
   case CK_FloatingRealToComplex:
   case CK_FloatingComplexToReal:
   case CK_FloatingComplexCast:
   case CK_FloatingComplexToIntegralComplex:
-  case CK_IntegralComplexToFloatingComplex: return true;
+  case CK_IntegralComplexToFloatingComplex:
+  case CK_FloatingComplexToBoolean:
+  case CK_IntegralRealToComplex:
+  case CK_IntegralComplexToReal:
+  case CK_IntegralComplexCast:
+  case CK_IntegralComplexToBoolean: return true;
   default: return false;
   }
-}
-
-/// The first floating-point literal in `s` (in source order), the usual root of a floating-point
-/// expression and the most useful place to point at.
-const FloatingLiteral* firstFloatingLiteral(const Stmt* s) {
-  if (const auto* lit = dyn_cast<FloatingLiteral>(s)) return lit;
-  for (const Stmt* child : s->children())
-    if (child)
-      if (const FloatingLiteral* lit = firstFloatingLiteral(child)) return lit;
-  return nullptr;
 }
 
 /// Truncates `v` to the width of integer type `t` and sign- or zero-extends it back.
@@ -110,7 +103,6 @@ ir::ExprPtr Lowerer::castTo(ir::TypeRef type, ir::ExprPtr op, const Expr* e) {
 
 ir::ExprPtr Lowerer::dispatch(const Expr* e) {
   e = e->IgnoreParens();
-  if (e->getType()->isFloatingType()) rejectFloating(e, "floating-point expression");
   if (const auto* c = dyn_cast<ConstantExpr>(e)) return dispatch(c->getSubExpr());
   if (const auto* c = dyn_cast<CastExpr>(e)) return lowerCast(c);
   if (const auto* r = dyn_cast<DeclRefExpr>(e)) return lowerDeclRef(r);
@@ -134,7 +126,7 @@ ir::ExprPtr Lowerer::lowerOther(const Expr* e) {
   SourceLocation at = e->getBeginLoc();
   if (isa<OffsetOfExpr>(e)) return lowerFolded(e);
   if (const auto* lit = dyn_cast<StringLiteral>(e)) return strLit(lit, e);
-  if (isa<FloatingLiteral>(e)) unsupported(at, "floating-point literal");
+  if (const auto* f = dyn_cast<FloatingLiteral>(e)) return floatLit(f->getValue(), e);
   if (isa<ImaginaryLiteral>(e)) unsupported(at, "imaginary literal");
   if (isa<StmtExpr>(e)) unsupported(at, "statement expression");
   if (isa<CompoundLiteralExpr>(e)) unsupported(at, "compound literal");
@@ -148,10 +140,22 @@ ir::ExprPtr Lowerer::lowerOther(const Expr* e) {
   unsupported(at, std::string("expression '") + e->getStmtClassName() + "'");
 }
 
-void Lowerer::rejectFloating(const Expr* e, const char* what) {
-  if (const FloatingLiteral* lit = firstFloatingLiteral(e))
-    unsupported(lit->getBeginLoc(), "floating-point literal");
-  unsupported(e->getBeginLoc(), what);
+ir::ExprPtr Lowerer::floatLit(const llvm::APFloat& value, const Expr* e) {
+  ir::TypeRef type = typeOf(e->getType(), e->getBeginLoc());
+  return intLit(static_cast<std::int64_t>(value.bitcastToAPInt().getZExtValue()), type, e);
+}
+
+ir::ExprPtr Lowerer::lowerCondition(const Expr* e) {
+  ir::ExprPtr c = lowerExpr(e);
+  if (!c->type->isFloat()) return c;
+  // A floating value is true iff it compares unequal to 0.0 (-0.0 is false, NaN true): the
+  // comparison is written out, since the bits of -0.0 are not all zero.
+  auto x = node(ExprKind::Binary, prog_->types.intType(ir::IntKind::Int), e);
+  x->binop = ir::BinOp::Ne;
+  ir::TypeRef t = c->type;
+  x->ops.push_back(std::move(c));
+  x->ops.push_back(intLit(0, t, e));
+  return x;
 }
 
 ir::ExprPtr Lowerer::lowerFolded(const Expr* e) {
@@ -185,7 +189,11 @@ ir::ExprPtr Lowerer::lowerCast(const CastExpr* e) {
   case CK_NoOp:
   case CK_ToVoid: return dispatch(sub);
   case CK_IntegralCast:
-  case CK_IntegralToBoolean: return castTo(typeOf(e->getType(), at), lowerExpr(sub), e);
+  case CK_IntegralToBoolean:
+  case CK_IntegralToFloating:
+  case CK_FloatingToIntegral:
+  case CK_FloatingToBoolean:
+  case CK_FloatingCast: return castTo(typeOf(e->getType(), at), lowerExpr(sub), e);
   case CK_ArrayToPointerDecay: {
     ir::ExprPtr array = dispatch(sub);
     auto x = node(ExprKind::Cast, e);
@@ -210,7 +218,8 @@ ir::ExprPtr Lowerer::lowerCast(const CastExpr* e) {
       if (ir::ExprPtr block = lowerAllocation(call, e)) return block;
     ir::ExprPtr from = dispatch(sub);
     auto sameWidthInts = [](ir::TypeRef a, ir::TypeRef b) {  // int32_t * and uint32_t *
-      return a->isInt() && b->isInt() && ir::bitWidth(a->intKind) == ir::bitWidth(b->intKind);
+      return a->isInteger() && b->isInteger() &&
+             ir::bitWidth(a->intKind) == ir::bitWidth(b->intKind);
     };
     if (to->isPointer() && from->type->isPointer() &&
         (to->elem->isVoid() || from->type->elem->isVoid() ||
@@ -222,7 +231,7 @@ ir::ExprPtr Lowerer::lowerCast(const CastExpr* e) {
   }
   default: break;
   }
-  if (isFloatingCast(k)) rejectFloating(e, "floating-point conversion");
+  if (isComplexCast(k)) unsupported(at, "complex type");
   if (k == CK_IntegralToPointer || k == CK_PointerToIntegral)
     unsupported(at, "conversion between a pointer and an integer");
   unsupported(at, std::string("conversion '") + e->getCastKindName() + "'");
@@ -239,7 +248,12 @@ ir::ExprPtr Lowerer::lowerUnary(const UnaryOperator* e) {
   case UO_Minus: op = ir::UnOp::Neg; break;
   case UO_Plus: op = ir::UnOp::Plus; break;
   case UO_Not: op = ir::UnOp::BitNot; break;
-  case UO_LNot: op = ir::UnOp::LogNot; break;
+  case UO_LNot: {
+    auto x = node(ExprKind::Unary, e);
+    x->unop = ir::UnOp::LogNot;
+    x->ops.push_back(lowerCondition(e->getSubExpr()));
+    return x;
+  }
   case UO_Extension: return dispatch(e->getSubExpr());
   case UO_AddrOf: {
     ir::ExprPtr target = lowerLvalue(e->getSubExpr(), /*anyType=*/true);
@@ -306,8 +320,9 @@ ir::ExprPtr Lowerer::lowerBinary(const BinaryOperator* e) {
   case BO_Cmp: unsupported(e->getOperatorLoc(), "C++ operator");
   default: return lowerArith(e);
   }
-  ir::ExprPtr lhs = lowerExpr(e->getLHS());
-  ir::ExprPtr rhs = lowerExpr(e->getRHS());
+  const bool logical = kind != ExprKind::Comma;
+  ir::ExprPtr lhs = logical ? lowerCondition(e->getLHS()) : lowerExpr(e->getLHS());
+  ir::ExprPtr rhs = logical ? lowerCondition(e->getRHS()) : lowerExpr(e->getRHS());
   auto x = node(kind, e);
   x->ops.push_back(std::move(lhs));
   x->ops.push_back(std::move(rhs));
@@ -350,7 +365,7 @@ ir::ExprPtr Lowerer::lowerCompoundAssign(const CompoundAssignOperator* e) {
 ir::ExprPtr Lowerer::lowerConditional(const ConditionalOperator* e) {
   if (e->getType()->isStructureType())
     unsupported(e->getBeginLoc(), "conditional choosing between structs");
-  ir::ExprPtr cond = lowerExpr(e->getCond());
+  ir::ExprPtr cond = lowerCondition(e->getCond());
   ir::ExprPtr yes = lowerExpr(e->getTrueExpr());
   ir::ExprPtr no = lowerExpr(e->getFalseExpr());
   auto x = node(ExprKind::Cond, e);

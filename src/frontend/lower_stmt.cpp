@@ -163,7 +163,7 @@ ir::StmtPtr Lowerer::lowerExprStmt(const Expr* e) {
 ir::StmtPtr Lowerer::lowerIf(const IfStmt* s) {
   auto st = newStmt(StmtKind::If, StmtRole::Branch, rangeOf(s->getCond()->getSourceRange()));
   assignId(*st);
-  st->expr = lowerExpr(s->getCond());
+  st->expr = lowerCondition(s->getCond());
   st->thenS = lowerStmt(s->getThen());
   if (s->getElse()) st->elseS = lowerStmt(s->getElse());
   return st;
@@ -172,7 +172,7 @@ ir::StmtPtr Lowerer::lowerIf(const IfStmt* s) {
 ir::StmtPtr Lowerer::lowerWhile(const WhileStmt* s) {
   auto st = newStmt(StmtKind::While, StmtRole::Branch, rangeOf(s->getCond()->getSourceRange()));
   assignId(*st);
-  st->expr = lowerExpr(s->getCond());
+  st->expr = lowerCondition(s->getCond());
   st->body = lowerStmt(s->getBody());
   return st;
 }
@@ -181,7 +181,7 @@ ir::StmtPtr Lowerer::lowerDo(const DoStmt* s) {
   auto st = newStmt(StmtKind::DoWhile, StmtRole::Branch, rangeOf(s->getCond()->getSourceRange()));
   st->body = lowerStmt(s->getBody());
   assignId(*st);
-  st->expr = lowerExpr(s->getCond());
+  st->expr = lowerCondition(s->getCond());
   return st;
 }
 
@@ -193,7 +193,7 @@ ir::StmtPtr Lowerer::lowerFor(const ForStmt* s) {
   auto st = newStmt(StmtKind::For, StmtRole::Branch, range);
   st->init = std::move(init);
   assignId(*st);
-  if (cond) st->expr = lowerExpr(cond);
+  if (cond) st->expr = lowerCondition(cond);
   if (s->getInc()) st->step = lowerExprStmt(s->getInc());
   st->body = lowerStmt(s->getBody());
   return st;

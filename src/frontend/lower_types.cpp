@@ -1,7 +1,8 @@
 // C types, source ranges and source files for the lowering, and the single place that raises
 // "unsupported construct" errors (naming the macro the construct came from, if any).
 //
-// Types: every integer type (plain char is signed; the driver passes -fsigned-char), enums
+// Types: every integer type (plain char is signed; the driver passes -fsigned-char), float and
+// double (IEEE binary32 and binary64; long double is rejected), enums
 // (their underlying integer type), typedefs (resolved through the canonical type), constant-size
 // arrays and pointers to supported types (void * included: it keeps the object and cell it
 // points to). Anything else is rejected where it is written.
@@ -62,6 +63,8 @@ std::optional<ir::IntKind> intKindOf(BuiltinType::Kind k) {
   case BuiltinType::ULong: return ir::IntKind::ULong;
   case BuiltinType::LongLong: return ir::IntKind::LongLong;
   case BuiltinType::ULongLong: return ir::IntKind::ULongLong;
+  case BuiltinType::Float: return ir::IntKind::Float;
+  case BuiltinType::Double: return ir::IntKind::Double;
   default: return std::nullopt;
   }
 }
@@ -105,7 +108,8 @@ ir::TypeRef Lowerer::typeOf(QualType qt, SourceLocation where) {
   if (const auto* b = dyn_cast<BuiltinType>(t)) {
     if (b->isVoidType()) return types.voidType();
     if (auto k = intKindOf(b->getKind())) return types.intType(*k);
-    if (b->isFloatingPoint()) unsupported(where, "floating-point type " + quoted(qt));
+    if (b->isFloatingPoint())  // long double (x87), _Float16, __float128
+      unsupported(where, "floating-point type " + quoted(qt) + " (float and double are)");
     unsupported(where, "type " + quoted(qt));
   }
   if (const auto* e = dyn_cast<EnumType>(t)) {

@@ -99,6 +99,8 @@ private:
   // --- lower_expr.cpp ----------------------------------------------------------------------
   /// An expression (an integer or a pointer value).
   ir::ExprPtr lowerExpr(const clang::Expr* e);
+  /// `e` as a truth value (a floating value compared with 0.0).
+  ir::ExprPtr lowerCondition(const clang::Expr* e);
   ir::ExprPtr lowerOperand(const clang::Expr* e);
   /// The initializer of an object of type `type` (scalar expression, InitList or StrLit);
   /// `constant`: fold every element with Clang's evaluator (globals, statics).
@@ -119,7 +121,8 @@ private:
   ir::ExprPtr lowerIndex(const clang::ArraySubscriptExpr* e);
   ir::ExprPtr lowerMember(const clang::MemberExpr* e);
   ir::ExprPtr lowerFolded(const clang::Expr* e);
-  [[noreturn]] void rejectFloating(const clang::Expr* e, const char* what);
+  /// A float or double literal: an IntLit holding the value's bit pattern.
+  ir::ExprPtr floatLit(const llvm::APFloat& value, const clang::Expr* e);
   ir::ExprPtr lowerOther(const clang::Expr* e);
   /// An assignable lvalue (scalar); `anyType`: any lvalue, for `&`.
   ir::ExprPtr lowerLvalue(const clang::Expr* e, bool anyType = false);
@@ -143,6 +146,8 @@ private:
   ir::FuncId comparator(const clang::Expr* arg);
   /// `(T *)malloc(bytes)` or `(T *)calloc(n, size)` as one Malloc/Calloc call of type T*, or
   /// nullptr when `call` is not a call to one of them.
+  /// A math.h function: Builtin::Math with the MathFn in `value`.
+  ir::ExprPtr lowerMathCall(const clang::CallExpr* e, ir::MathFn f);
   ir::ExprPtr lowerAllocation(const clang::CallExpr* call, const clang::CastExpr* cast);
   ir::FuncId userFunction(const clang::FunctionDecl* fd) const;
 

@@ -17,11 +17,34 @@ bool isComparison(BinOp op) { return op >= BinOp::Lt; }
 
 const char* builtinName(Builtin b) {
   static const char* const s[] = {
-      "",       "printf", "fprintf", "puts",   "putchar", "atoi",   "atol",          "atoll",
-      "strtol", "scanf",  "getchar", "exit",   "abort",   "assert", "__assert_fail", "reach_error",
-      "nondet", "assume", "gets",    "fgets",  "sscanf",  "fputs",  "malloc",        "calloc",
-      "free",   "memset", "memcpy",  "alloca", "qsort",   "bsearch"};
+      "",       "printf", "fprintf", "puts",   "putchar", "atoi",    "atol",          "atoll",
+      "strtol", "scanf",  "getchar", "exit",   "abort",   "assert",  "__assert_fail", "reach_error",
+      "nondet", "assume", "gets",    "fgets",  "sscanf",  "fputs",   "malloc",        "calloc",
+      "free",   "memset", "memcpy",  "alloca", "qsort",   "bsearch", "math",          "atof"};
   return s[static_cast<int>(b)];
+}
+
+namespace {
+constexpr const char* kMathNames[] = {
+    "sqrt", "fabs", "floor", "ceil", "round", "trunc", "exp",   "log",   "log10",   "log2",
+    "sin",  "cos",  "tan",   "asin", "acos",  "atan",  "sinh",  "cosh",  "tanh",    "cbrt",
+    "pow",  "fmod", "atan2", "fmin", "fmax",  "hypot", "isnan", "isinf", "isfinite"};
+}  // namespace
+
+const char* mathName(MathFn f) { return kMathNames[static_cast<int>(f)]; }
+
+int mathArity(MathFn f) { return f >= MathFn::Pow && f <= MathFn::Hypot ? 2 : 1; }
+
+std::optional<MathFn> mathFnByName(std::string_view name) {
+  if (name == "__builtin_isnan") return MathFn::IsNan;
+  if (name == "__builtin_isinf_sign" || name == "__builtin_isinf") return MathFn::IsInf;
+  if (name == "__builtin_isfinite") return MathFn::IsFinite;
+  for (int k = 0; k < static_cast<int>(MathFn::IsNan); ++k) {
+    const std::string_view m = kMathNames[k];
+    if (name == m || (name.size() == m.size() + 1 && name.back() == 'f' && name.starts_with(m)))
+      return static_cast<MathFn>(k);
+  }
+  return std::nullopt;
 }
 
 const char* stmtRoleName(StmtRole r) {

@@ -12,7 +12,9 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace culprit::ir {
@@ -108,8 +110,49 @@ enum class Builtin : std::uint8_t {
   VlaAlloc,    ///< the block of `T a[n]` (a VLA, typed T*): ops {n}
   Qsort,       ///< qsort(base, n, size, cmp): ops {base, n, size}; `callee` = cmp
   Bsearch,     ///< bsearch(key, base, n, size, cmp): ops {key, base, n, size}; `callee` = cmp
+  Math,        ///< a math.h function (`value`: its MathFn), in the precision of its operands
+  Atof,        ///< atof(s), strtod(s, NULL): ops {s}
 };
 const char* builtinName(Builtin b);
+
+/// The math.h functions culprit models. The float variants (sqrtf, ...) are the same function
+/// computed on floats; the classification macros (isnan, isinf, isfinite) expand to Clang
+/// builtins that take either precision.
+enum class MathFn : std::uint8_t {
+  Sqrt,
+  Fabs,
+  Floor,
+  Ceil,
+  Round,
+  Trunc,
+  Exp,
+  Log,
+  Log10,
+  Log2,
+  Sin,
+  Cos,
+  Tan,
+  Asin,
+  Acos,
+  Atan,
+  Sinh,
+  Cosh,
+  Tanh,
+  Cbrt,  // one operand
+  Pow,
+  Fmod,
+  Atan2,
+  Fmin,
+  Fmax,
+  Hypot,  // two operands
+  IsNan,
+  IsInf,
+  IsFinite,  // classification: an int
+};
+const char* mathName(MathFn f);
+int mathArity(MathFn f);
+/// The function `name` calls ("sqrt", "sqrtf", "__builtin_isnan", ...), if culprit models it.
+std::optional<MathFn> mathFnByName(std::string_view name);
 
 struct Expr;
 using ExprPtr = std::unique_ptr<Expr>;

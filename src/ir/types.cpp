@@ -13,11 +13,13 @@ int bitWidth(IntKind k) {
   case IntKind::Short:
   case IntKind::UShort: return 16;
   case IntKind::Int:
-  case IntKind::UInt: return 32;
+  case IntKind::UInt:
+  case IntKind::Float: return 32;
   case IntKind::Long:
   case IntKind::ULong:
   case IntKind::LongLong:
-  case IntKind::ULongLong: return 64;
+  case IntKind::ULongLong:
+  case IntKind::Double: return 64;
   }
   return 32;
 }
@@ -37,7 +39,8 @@ bool isSigned(IntKind k) {
 const char* intKindName(IntKind k) {
   static const char* const names[] = {
       "_Bool", "char",         "signed char", "unsigned char", "short",     "unsigned short",
-      "int",   "unsigned int", "long",        "unsigned long", "long long", "unsigned long long"};
+      "int",   "unsigned int", "long",        "unsigned long", "long long", "unsigned long long",
+      "float", "double"};
   return names[static_cast<int>(k)];
 }
 

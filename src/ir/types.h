@@ -1,7 +1,7 @@
-// C types as culprit models them: integers of every width, void, fixed-size arrays, pointers
-// and structs. An object is a sequence of typed cells: one per scalar, arrays and structs
-// laid out element by element, member by member.
-// Types are interned in a TypeTable owned by the Program, so TypeRef compares by address.
+// C types as culprit models them: integers of every width, float and double, void, fixed-size
+// arrays, pointers and structs. An object is a sequence of typed cells: one per scalar, arrays and
+// structs laid out element by element, member by member. Types are interned in a TypeTable owned by
+// the Program, so TypeRef compares by address.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +11,8 @@
 
 namespace culprit::ir {
 
+/// The arithmetic kinds of scalar cells: the integer kinds, then the IEEE binary32 and binary64
+/// floating kinds (`float`, `double`), whose values are held as their bit patterns.
 enum class IntKind : std::uint8_t {
   Bool,
   Char,  // plain char: signed on the targets we model (x86-64 Linux)
@@ -24,11 +26,15 @@ enum class IntKind : std::uint8_t {
   ULong,
   LongLong,
   ULongLong,
+  Float,
+  Double,
 };
 
-/// Width in bits of an integer kind on the LP64 target (char 8, short 16, int 32, long 64).
+/// Width in bits of an arithmetic kind on the LP64 target (char 8, short 16, int 32, long 64;
+/// float 32, double 64).
 int bitWidth(IntKind k);
-bool isSigned(IntKind k);
+bool isSigned(IntKind k);  ///< false for the floating kinds
+inline bool isFloating(IntKind k) { return k == IntKind::Float || k == IntKind::Double; }
 const char* intKindName(IntKind k);
 
 struct Type;
@@ -50,7 +56,10 @@ struct Type {
   std::string name;                ///< Struct: its tag ("" when anonymous)
   std::vector<Field> fields;       ///< Struct: its members, in order
 
+  /// An arithmetic scalar: an integer, float or double (see isFloat).
   bool isInt() const { return kind == Kind::Int; }
+  bool isFloat() const { return kind == Kind::Int && isFloating(intKind); }
+  bool isInteger() const { return kind == Kind::Int && !isFloating(intKind); }
   bool isArray() const { return kind == Kind::Array; }
   bool isPointer() const { return kind == Kind::Pointer; }
   bool isVoid() const { return kind == Kind::Void; }

@@ -18,7 +18,7 @@ struct AngelicPolisher::State {
   std::map<ir::StmtId, std::vector<std::int64_t>> produced;
 
   State(const FormulaTask& t, const encode::Encoding& e, solve::Context& context)
-      : enc(e), session(context.z3(), context.sessionOptions(solverLogic(t, e.usesArrays))) {}
+      : enc(e), session(context.z3(), context.sessionOptions(solverLogic(t, e))) {}
 };
 
 AngelicPolisher::AngelicPolisher(const FormulaTask& task, const encode::Encoding& enc,
@@ -58,7 +58,7 @@ bool AngelicPolisher::polish(Diagnosis& d, std::span<const std::uint32_t> groups
     for (std::uint32_t g : groups)
       for (std::uint32_t i : s.enc.groups[g].instances) {
         const encode::Instance& inst = s.enc.instances[i];
-        if (inst.kind != encode::InstanceKind::Value) continue;
+        if (inst.kind != encode::InstanceKind::Value || ir::isFloating(inst.type)) continue;
         any = true;
         auto within = [&](std::int64_t center) {
           const auto lo = static_cast<std::int64_t>(

@@ -13,6 +13,8 @@
 // separate check (is a path beyond the bound feasible?) tells the two NoViolation cases apart.
 #include "localize/bmc.h"
 
+#include "localize/formula.h"
+#include "solve/query.h"
 #include "testing/testcase.h"
 
 #include <chrono>
@@ -22,8 +24,7 @@ namespace {
 
 z3::solver makeSolver(z3::context& ctx, const encode::Encoding& enc, const BmcOptions& o,
                       bool withUnwinding) {
-  z3::solver s = o.ints == encode::Ints::BitVector && !enc.usesArrays ? z3::solver(ctx, "QF_BV")
-                                                                      : z3::solver(ctx);
+  z3::solver s = solve::makeZ3Solver(ctx, solverLogic(o.ints, enc));
   if (o.timeoutSeconds > 0) {
     z3::params p(ctx);
     p.set("timeout", static_cast<unsigned>(o.timeoutSeconds * 1000));

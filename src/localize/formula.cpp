@@ -153,8 +153,13 @@ encode::Ints taskInts(const FormulaTask& task) {
   return resolveInts(task.options.ints, *task.program);
 }
 
-std::string solverLogic(const FormulaTask& task, bool usesArrays) {
-  return taskInts(task) == encode::Ints::BitVector && !usesArrays ? "QF_BV" : "";
+std::string solverLogic(encode::Ints ints, const encode::Encoding& enc) {
+  if (enc.usesFloats) return enc.usesArrays ? solve::kFloatArrayLogic : solve::kFloatLogic;
+  return ints == encode::Ints::BitVector && !enc.usesArrays ? "QF_BV" : "";
+}
+
+std::string solverLogic(const FormulaTask& task, const encode::Encoding& enc) {
+  return solverLogic(taskInts(task), enc);
 }
 
 std::uint64_t clauseWeight(double score) {
@@ -277,7 +282,7 @@ void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
   const solve::Deadline deadline = task.options.timeoutSeconds > 0
                                        ? solve::Deadline::after(std::max(0.001, secondsLeft))
                                        : solve::Deadline();
-  solve::Session session(context.z3(), context.sessionOptions(solverLogic(task, enc.usesArrays)));
+  solve::Session session(context.z3(), context.sessionOptions(solverLogic(task, enc)));
   for (const encode::HardClause& h : enc.hard)
     session.addHard(h.clause);
   const std::vector<std::uint64_t> weights = statementWeights(task, r);

@@ -73,7 +73,10 @@ exec::RunResult traceFailingRun(const FormulaTask& task, bool boundedByUnwind, R
 std::unique_ptr<solve::Context> makeSolverContext(const FormulaTask& task);
 /// The z3 logic for a formula: QF_BV for pure bit-vector formulas (z3's incremental SAT-based
 /// solver, 2-4x faster here), z3's default solver otherwise.
-std::string solverLogic(const FormulaTask& task, bool usesArrays);
+std::string solverLogic(const FormulaTask& task, const encode::Encoding& enc);
+/// The solver logic of an encoding with integers `ints`: bit-blasted floats (solve::kFloatLogic),
+/// QF_BV, or z3's default.
+std::string solverLogic(encode::Ints ints, const encode::Encoding& enc);
 
 /// Clause weight of a statement with suspiciousness `score`: about 1/score, the largest
 /// weight for score 0, at least 1 (see formula.cpp for the scale).

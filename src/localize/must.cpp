@@ -201,8 +201,7 @@ Result mustSetOf(const FormulaTask& task) {
   std::optional<encode::Encoding> enc =
       errorFormula(context->z3(), task, encode::Family::Program, r);
   if (!enc) return r;
-  solve::Session session(context->z3(),
-                         context->sessionOptions(solverLogic(task, enc->usesArrays)));
+  solve::Session session(context->z3(), context->sessionOptions(solverLogic(task, *enc)));
   for (const encode::HardClause& h : enc->hard)
     if (!isDemand(h)) session.addHard(h.clause);
   z3::expr_vector enforced(context->z3());

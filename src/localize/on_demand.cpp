@@ -20,7 +20,7 @@ OnDemandFormula::OnDemandFormula(const FormulaTask& task, encode::Unexplored une
     encoder_.emplace(context_->z3(), *task.program, task.test->input, te.expect, o);
     const encode::IncrementalEncoder::Delta first = encoder_->addRun(failing);
     session_.emplace(context_->z3(),
-                     context_->sessionOptions(solverLogic(task, encoder_->encoding().usesArrays)));
+                     context_->sessionOptions(solverLogic(task, encoder_->encoding())));
     weights_ = statementWeights(task, r);
     handOver(first);
   } catch (const encode::EncodeError& e) {
@@ -100,7 +100,7 @@ void OnDemandFormula::restart() {
   groupOf_.clear();
   try {
     session_.emplace(context_->z3(),
-                     context_->sessionOptions(solverLogic(task_, encoder_->encoding().usesArrays)));
+                     context_->sessionOptions(solverLogic(task_, encoder_->encoding())));
     handOver(encoder_->restart());
   } catch (const z3::exception& e) {
     addNote(r_, std::string("solver: ") + e.msg());

@@ -63,8 +63,7 @@ std::vector<ir::StmtId> suspectsOf(const FormulaTask& task, Result& r) {
   std::optional<encode::Encoding> enc =
       errorFormula(context->z3(), task, encode::Family::TraceFlowSensitive, r);
   if (!enc) return {};
-  solve::Session session(context->z3(),
-                         context->sessionOptions(solverLogic(task, enc->usesArrays)));
+  solve::Session session(context->z3(), context->sessionOptions(solverLogic(task, *enc)));
   for (const encode::HardClause& h : enc->hard)
     session.addHard(h.clause);
   std::vector<std::uint32_t> groupOf;
@@ -117,7 +116,7 @@ std::vector<exec::RunInput> generateInputs(const FormulaTask& task, Result& r) {
     r.notes.push_back("no tests generated: the program reads no number it could be given");
     return {};
   }
-  z3::solver s(ctx);
+  z3::solver s = solve::makeZ3Solver(ctx, enc.usesFloats ? solverLogic(task, enc) : "");
   z3::params p(ctx);
   p.set("timeout", 2000u);
   s.set(p);

@@ -142,6 +142,7 @@ private:
       negated = true;
     }
     if (lit->kind != ir::ExprKind::IntLit || !e.type || !e.type->isInt()) return false;
+    if (e.type->isFloat()) return true;  // floating constants are not mutated
     const std::string text = textOf(e.range);
     // Only literals written as such (not macros, not constants the lowering made up).
     const std::size_t digit = negated ? text.find_first_not_of("- \t") : 0;
@@ -170,7 +171,8 @@ private:
       if (!arithmetic && !ir::isComparison(e.binop)) return;
       if (e.kind == ir::ExprKind::CompoundAssign && !arithmetic) return;
       for (const ir::ExprPtr& op : e.ops)
-        if (!op->type || !op->type->isInt()) return;  // pointer arithmetic stays
+        if (!op->type || !op->type->isInt()) return;        // pointer arithmetic stays
+      if (arithmetic && e.ops[0]->type->isFloat()) return;  // % and bitwise do not apply
       if (!e.type || !e.type->isInt()) return;
     }
     std::string spelling =

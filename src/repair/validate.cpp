@@ -44,7 +44,7 @@ MetaFormula::MetaFormula(z3::context& ctx, const ir::Program& program,
   const exec::RunInput none;
   enc_ = encode::encode(ctx, program, input ? *input : none, expect, eo);
   solve::SessionOptions so;
-  if (options.ints == encode::Ints::BitVector && !enc_.usesArrays) so.logic = "QF_BV";
+  so.logic = localize::solverLogic(options.ints, enc_);
   session_ = std::make_unique<solve::Session>(ctx, so);
   z3::expr someViolated = ctx.bool_val(false);
   for (const encode::HardClause& h : enc_.hard) {

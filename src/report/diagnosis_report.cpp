@@ -2,9 +2,11 @@
 // iterations for instance granularity), angelic values and replay verdict, then a stats line.
 // Several failing tests: one section per test, then the aggregate (locations in every
 // per-test report by average rank, and the union).
+#include "exec/arith.h"
 #include "report/report.h"
 #include "report/words.h"
 
+#include <cmath>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -14,6 +16,16 @@
 namespace culprit::report {
 
 namespace {
+
+/// A produced value as JSON: an integer, or a floating value as a number (NaN and the
+/// infinities, which JSON cannot hold, as the strings "nan", "inf" and "-inf").
+nlohmann::json valueJson(const ir::Program& program, const ir::Stmt& s, std::int64_t v) {
+  const ir::TypeRef t = producedType(program, s);
+  if (!t || !t->isFloat()) return v;
+  const double d = exec::arith::toDouble(v, t->intKind);
+  if (std::isfinite(d)) return d;
+  return exec::arith::toString(v, t->intKind);
+}
 
 /// Statement texts for statements that share their line with another (a for header's parts,
 /// `if (c) x = 1;`); the lines are counted once per report.
@@ -110,8 +122,8 @@ nlohmann::json angelicJson(const ir::Program& program, const localize::AngelicVa
     j["branch"] = a.value != 0;
     if (a.original) j["original"] = *a.original != 0;
   } else {
-    j["name"] = producedName(program, s), j["value"] = a.value;
-    if (a.original) j["original"] = *a.original;
+    j["name"] = producedName(program, s), j["value"] = valueJson(program, s, a.value);
+    if (a.original) j["original"] = valueJson(program, s, *a.original);
   }
   return j;
 }

@@ -1,6 +1,8 @@
 // The shared report words: see words.h.
 #include "report/words.h"
 
+#include "exec/arith.h"
+
 #include <fmt/format.h>
 
 namespace culprit::report {
@@ -30,6 +32,18 @@ std::string producedName(const ir::Program& program, const ir::Stmt& stmt) {
   return lhs->kind == ir::ExprKind::Index ? name + "[...]" : name;
 }
 
+ir::TypeRef producedType(const ir::Program& program, const ir::Stmt& stmt) {
+  if (stmt.role == ir::StmtRole::Branch) return nullptr;
+  if (stmt.kind == ir::StmtKind::Decl && stmt.var != ir::kNone) return program.vars[stmt.var].type;
+  return stmt.expr ? stmt.expr->type : nullptr;
+}
+
+std::string valueText(const ir::Program& program, const ir::Stmt& stmt, std::int64_t v) {
+  const ir::TypeRef t = producedType(program, stmt);
+  if (t && t->isFloat()) return exec::arith::toString(v, t->intKind);
+  return std::to_string(v);
+}
+
 std::string decisionText(const ir::Stmt& stmt, std::int64_t decision) {
   if (stmt.kind != ir::StmtKind::Switch) return decision ? "true" : "false";
   if (decision < 0 || static_cast<std::size_t>(decision) >= stmt.arms.size()) return "no case";
@@ -51,8 +65,9 @@ std::string angelicValueText(const ir::Program& program, const localize::Angelic
     return fmt::format("{} {}{}", isSwitch ? "enters" : "condition", decisionText(s, a.value),
                        turned ? " (failing run: " + decisionText(s, *a.original) + ")" : "");
   }
-  return fmt::format("{} = {}{}", producedName(program, s), a.value,
-                     a.original ? fmt::format(" (failing run: {})", *a.original) : "");
+  return fmt::format("{} = {}{}", producedName(program, s), valueText(program, s, a.value),
+                     a.original ? " (failing run: " + valueText(program, s, *a.original) + ")"
+                                : "");
 }
 
 std::string xmlEscape(std::string_view text) {

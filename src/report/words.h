@@ -18,6 +18,10 @@ const char* feasibilityName(localize::Feasibility f);
 /// What statement `stmt` produces, in words: the variable it assigns ("lhs", "a[...]"),
 /// "return value", "condition", or "value".
 std::string producedName(const ir::Program& program, const ir::Stmt& stmt);
+/// The C type of the value `stmt` produces (nullptr for a branch or an unknown one).
+ir::TypeRef producedType(const ir::Program& program, const ir::Stmt& stmt);
+/// `v`, a value `stmt` produced, in C's terms: floating values as numbers ("4.5"), not as bits.
+std::string valueText(const ir::Program& program, const ir::Stmt& stmt, std::int64_t v);
 
 /// A branch decision in words: "true"/"false"; for a switch (the arm index) the arm's labels,
 /// "case 2 / case 3", "default", or "no case".

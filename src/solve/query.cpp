@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <mutex>
 
 namespace culprit::solve {
 
@@ -29,12 +30,36 @@ QueryStats QueryStats::since(const QueryStats& earlier) const {
   return d;
 }
 
+z3::solver makeZ3Solver(z3::context& ctx, const std::string& logic) {
+  if (logic == kFloatLogic || logic == kFloatArrayLogic) {
+    // fpa2bv turns floating-point terms into bit-vector circuits once; a SAT solver (or, with
+    // arrays, z3's SMT core) then decides them. A division of doubles: 0.5 s this way, 80 s
+    // in the incremental core (measured on this machine).
+    // Conversions out of range are undefined in C and excluded by runtime checks: the
+    // "hardware" values for them keep fpa2bv from leaving uninterpreted functions behind,
+    // which the SAT solver cannot decide.
+    // (A global parameter in z3 4.8.12: the tactics take no such parameter of their own.)
+    static std::once_flag hardware;
+    std::call_once(hardware, [] { z3::set_param("rewriter.hi_fp_unspecified", true); });
+    z3::tactic t = z3::tactic(ctx, "simplify") & z3::tactic(ctx, "propagate-values") &
+                   z3::tactic(ctx, "fpa2bv") & z3::tactic(ctx, "simplify");
+    t = logic == kFloatLogic ? t & z3::tactic(ctx, "bit-blast") & z3::tactic(ctx, "sat")
+                             : t & z3::tactic(ctx, "smt");
+    z3::solver s = t.mk_solver();
+    z3::params p(ctx);
+    p.set("unsat_core", true);  // tactic solvers track assumptions only when asked
+    s.set(p);
+    return s;
+  }
+  return logic.empty() ? z3::solver(ctx) : z3::solver(ctx, logic.c_str());
+}
+
 namespace {
 
 class Z3Engine final : public QueryEngine {
 public:
   Z3Engine(z3::context& ctx, const std::string& logic, unsigned maxMemoryMb)
-      : solver_(logic.empty() ? z3::solver(ctx) : z3::solver(ctx, logic.c_str())) {
+      : solver_(makeZ3Solver(ctx, logic)) {
     if (maxMemoryMb) solver_.set("max_memory", maxMemoryMb);
   }
 

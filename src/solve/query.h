@@ -52,6 +52,16 @@ public:
   virtual std::string smt2() = 0;
 };
 
+/// The logics culprit names beyond z3's own: formulas with float or double terms, bit-blasted up
+/// front by a tactic (z3's incremental core bit-blasts floating-point operations lazily and is
+/// orders of magnitude slower on them), without or with arrays.
+inline constexpr const char* kFloatLogic = "culprit-fp";
+inline constexpr const char* kFloatArrayLogic = "culprit-fp-arrays";
+
+/// A solver for `logic`: z3's default combined solver when empty, z3's solver for a logic it
+/// knows, or for kFloatLogic / kFloatArrayLogic a tactic solver that keeps unsat cores.
+z3::solver makeZ3Solver(z3::context& ctx, const std::string& logic);
+
 /// Z3's incremental solver (`logic` empty: z3's default combined solver); `maxMemoryMb` > 0
 /// sets the solver's `max_memory` parameter.
 std::unique_ptr<QueryEngine> makeZ3Engine(z3::context& ctx, const std::string& logic = "",

@@ -30,7 +30,7 @@ if grep -q 'diff: sanitize' "$prog"; then
     sanitize=(-fsanitize=address,undefined -fno-sanitize-recover=all)
     export ASAN_OPTIONS=detect_leaks=0
 fi
-gcc -std=gnu11 -w -O0 "${sanitize[@]}" "$prog" -o "$work/prog"
+gcc -std=gnu11 -w -O0 "${sanitize[@]}" "$prog" -o "$work/prog" -lm
 count=$(run_suite "$work/prog" "$tests" "$work/expected" "$work/index")
 
 if [[ ${#sanitize[@]} -gt 0 ]]; then

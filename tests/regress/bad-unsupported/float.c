@@ -1,7 +1,7 @@
 #include <stdio.h>
 int main(void) {
   int n = 3;
-  double half = n / 2.0;
+  long double half = n / 2.0L;
   printf("%d\n", n);
   return 0;
 }

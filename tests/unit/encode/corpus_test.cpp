@@ -44,6 +44,7 @@ std::string render(const Observed& obs) {
         from = end;
       } else if (next < e.values.size()) {
         a.value = e.values[next++];
+        a.isFloating = std::string("fFeEgGaA").find(format[j]) != std::string::npos;
       }
       args.push_back(a);
       i = j;

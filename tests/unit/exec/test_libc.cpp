@@ -83,7 +83,8 @@ TEST(Printf, UnterminatedStringNeedsAPrecision) {
 
 TEST(Printf, RejectsWhatItCannotModel) {
   EXPECT_NE(fmtError("%d %d", {num(1)}), "");
-  EXPECT_NE(fmtError("%f", {num(1)}), "");
+  EXPECT_NE(fmtError("%f", {num(1)}), "");  // an integer where a double is read
+  EXPECT_NE(fmtError("%Lf", {num(1)}), "");
   EXPECT_NE(fmtError("%n", {num(1)}), "");
   EXPECT_NE(fmtError("%s", {num(1)}), "");
   EXPECT_NE(fmtError("%d", {str("x")}), "");
@@ -161,7 +162,9 @@ TEST(Scanf, CharactersAndStrings) {
   EXPECT_EQ(r.items[0].text, "a");
   EXPECT_EQ(r.items[1].text, "b");
   EXPECT_EQ(r.items[2].text, "word");
-  EXPECT_NE(scan("%f", "1.5", pos).error, "");
+  EXPECT_NE(scan("%Lf", "1.5", pos).error, "");
+  pos = 0;
+  EXPECT_NE(scan("%lf", "inf", pos).error, "");
 }
 
 }  // namespace
