@@ -92,7 +92,9 @@ Value Machine::callBuiltin(const ir::Expr& e) {
     return {static_cast<std::int64_t>(s.size() + 1)};
   }
   case ir::Builtin::Putchar: {
-    const auto c = static_cast<unsigned char>(eval(*e.ops[0]).i);
+    const Value v = eval(*e.ops[0]);
+    checkDefined(v, *e.ops[0], "passed to 'putchar'");
+    const auto c = static_cast<unsigned char>(v.i);
     write(std::string(1, static_cast<char>(c)), false, e);
     return {c};
   }
@@ -105,12 +107,14 @@ Value Machine::callBuiltin(const ir::Expr& e) {
     if (stdinPos_ >= input_.stdinData.size()) return {-1};
     return {static_cast<unsigned char>(input_.stdinData[stdinPos_++])};
   case ir::Builtin::Exit: {
-    const std::int64_t status = eval(*e.ops[0]).i;
+    const Value v = eval(*e.ops[0]);
+    checkDefined(v, *e.ops[0], "as the exit status");
+    const std::int64_t status = v.i;
     halt(Verdict::Exited, static_cast<int>(status & 0xff), "", nullptr);
   }
   case ir::Builtin::Abort: halt(Verdict::Aborted, kStatusAssert, "abort() called", &e.range);
   case ir::Builtin::Assert:
-    if (eval(*e.ops[0]).truthy()) return {};
+    if (condition(*e.ops[0]).truthy()) return {};
     assertionFailed(e);
   case ir::Builtin::AssertFail: assertFail(e);
   case ir::Builtin::ReachError: {
@@ -121,7 +125,7 @@ Value Machine::callBuiltin(const ir::Expr& e) {
   }
   case ir::Builtin::Nondet: return nondet(e);
   case ir::Builtin::Assume:
-    if (eval(*e.ops[0]).truthy()) return {};
+    if (condition(*e.ops[0]).truthy()) return {};
     halt(Verdict::AssumeFailed, kStatusRuntimeError, "assumption failed: " + conditionText(e),
          &e.range);
   case ir::Builtin::Gets:
@@ -156,6 +160,7 @@ std::string Machine::readString(const ir::Expr& e, bool* terminated, bool* isNul
 
 std::string Machine::readStringAt(Value ptr, const ir::Expr& e, bool* terminated, bool* isNull) {
   *terminated = true;
+  checkDefined(ptr, e, "as a string pointer");
   if (ptr.obj == 0 && isNull) {
     *isNull = true;
     return "";
@@ -167,7 +172,9 @@ std::string Machine::readStringAt(Value ptr, const ir::Expr& e, bool* terminated
     fail(e.range, "string pointer outside its object");
   std::string s;
   for (std::int64_t off = ptr.i; static_cast<std::uint64_t>(off) < size; ++off) {
-    const std::int64_t c = load({ptr.obj, off}).i;
+    const Value cell = load({ptr.obj, off});
+    checkDefined(cell, e, "in a string read by the library");
+    const std::int64_t c = cell.i;
     if (c == 0) return s;
     s += static_cast<char>(c);
   }
@@ -188,9 +195,11 @@ Value Machine::printf(const ir::Expr& e, std::size_t first, bool toStderr) {
     libc::FormatArg& a = args[k - first - 1];
     const ir::Expr& op = *e.ops[k];
     a.isPointer = isStringExpr(op) || op.type->isPointer();
-    if (!a.isPointer)
-      a.value = eval(op).i;
-    else if (peelCasts(op).kind != ir::ExprKind::StrLit)
+    if (!a.isPointer) {
+      const Value v = eval(op);
+      checkDefined(v, op, "passed to 'printf'");
+      a.value = v.i;
+    } else if (peelCasts(op).kind != ir::ExprKind::StrLit)
       pointers[k - first - 1] = eval(op);
   }
   for (std::size_t k = first + 1; k < e.ops.size(); ++k) {
@@ -221,7 +230,9 @@ Value Machine::stringToInt(const ir::Expr& e) {
   if (e.builtin == ir::Builtin::Strtol && e.ops.size() >= 2) {
     if (e.ops.size() >= 3 && eval(*e.ops[1]).truthy())
       fail(e.range, "strtol with a non-null end pointer is not supported");
-    base = static_cast<int>(eval(*e.ops.back()).i);
+    const Value b = eval(*e.ops.back());
+    checkDefined(b, *e.ops.back(), "as the base passed to 'strtol'");
+    base = static_cast<int>(b.i);
   }
   const std::int64_t v = libc::parseLong(s, base);
   return {e.type->isInt() ? arith::convert(v, e.type->intKind) : v};
