@@ -77,9 +77,12 @@ void SymExec::decl(const ir::Stmt& s, State& st) {
   if (counted) beginInstance(s);
   const ir::Var& var = prog_.vars[s.var];
   const ObjId obj = objectOf(s.var);
-  if (s.expr && var.type->isAggregate()) {
+  if (!s.expr) {
+    if (opt_.nondetUninitialised && !st.dead() && var.storage != ir::Var::Storage::Global)
+      nondetObject(obj, var.type, st);
+  } else if (var.type->isAggregate()) {
     initialize(obj, var.type, *s.expr, st);
-  } else if (s.expr) {
+  } else {
     const ir::Expr& init = *s.expr;
     const bool braced = init.kind == ir::ExprKind::InitList;
     const ir::Expr& e = braced && !init.ops.empty() ? *init.ops[0] : init;
@@ -89,6 +92,15 @@ void SymExec::decl(const ir::Stmt& s, State& st) {
     store(PtrAlts{PtrAlt{ctx_.bool_val(true), obj, ints_.index(0)}}, v, st);
   }
   if (counted) endInstance(st);
+}
+
+void SymExec::nondetObject(ObjId obj, ir::TypeRef t, State& st) {
+  for (std::uint64_t j = 0; j < objects_[obj].size; ++j) {
+    const ir::TypeRef cell = t->cellType(j);
+    if (!cell->isInt()) continue;  // a pointer keeps its null (the interpreter: uninitialised)
+    const z3::expr at = ints_.index(static_cast<std::int64_t>(j));
+    writeCell(st, obj, at, intVal(nondetValue(cell->intKind, st)), ctx_.bool_val(true));
+  }
 }
 
 Decision SymExec::branch(const ir::Stmt& s, State& st) {
