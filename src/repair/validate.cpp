@@ -39,7 +39,7 @@ MetaFormula::MetaFormula(z3::context& ctx, const ir::Program& program,
   eo.unwind = options.unwind;
   eo.entry = entry;
   eo.relax = false;
-  eo.symbolicNondet = input == nullptr;
+  eo.symbolicNondet = eo.nondetUninitialised = input == nullptr;
   eo.alternatives = &alternatives_;
   const exec::RunInput none;
   enc_ = encode::encode(ctx, program, input ? *input : none, expect, eo);
