@@ -97,7 +97,7 @@ void SymExec::decl(const ir::Stmt& s, State& st) {
 void SymExec::nondetObject(ObjId obj, ir::TypeRef t, State& st) {
   for (std::uint64_t j = 0; j < objects_[obj].size; ++j) {
     const ir::TypeRef cell = t->cellType(j);
-    if (!cell->isInt()) continue;  // a pointer keeps its null (the interpreter: uninitialised)
+    if (!cell->isInt()) continue;  // a pointer keeps its null, as in the interpreter
     const z3::expr at = ints_.index(static_cast<std::int64_t>(j));
     writeCell(st, obj, at, intVal(nondetValue(cell->intKind, st)), ctx_.bool_val(true));
   }

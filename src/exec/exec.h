@@ -94,8 +94,9 @@ struct RunOptions {
   std::size_t outputLimit = 16u << 20;   ///< bytes of stdout+stderr before a runtime error
   /// Bounded model checking (CBMC's semantics): a local declared without initializer takes
   /// its integer cells' values from RunInput::nondet (in order, after the values nondet calls
-  /// took before it) instead of being uninitialised. Off: a use of an uninitialised value is a
-  /// runtime error, as MemorySanitizer reports it.
+  /// took before it) instead of being uninitialised; its pointer cells are NULL, and malloc's
+  /// and VLA cells 0 (one of their values; the encoder's). Off: a use of an uninitialised
+  /// value is a runtime error, as MemorySanitizer reports it.
   bool nondetUninitialised = false;
   Observer* observer = nullptr;
 };

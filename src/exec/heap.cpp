@@ -76,8 +76,8 @@ Value Machine::allocate(const ir::Expr& e) {
     fail(e.range, std::string(ir::builtinName(e.builtin)) + " of " + std::to_string(count) +
                       " elements exceeds the interpreter's limit of " +
                       std::to_string(kMaxBlockCells) + " cells");
-  Value fill;
-  if (e.builtin != ir::Builtin::Calloc) {
+  Value fill;  // with nondet locals (BMC), 0: one of the values, the one the encoder gives
+  if (e.builtin != ir::Builtin::Calloc && !options_.nondetUninitialised) {
     fill.origin = kSiteOrigin | static_cast<std::uint32_t>(blockSites_.size());
     blockSites_.push_back(&e);
   }

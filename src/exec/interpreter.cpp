@@ -256,7 +256,10 @@ void Machine::declareUninitialised(ir::VarId v) {
   if (!options_.nondetUninitialised) return;
   for (std::uint64_t k = 0; k < o.size; ++k) {
     const ir::TypeRef cell = t->cellType(k);
-    if (!cell->isInt()) continue;  // a pointer stays uninitialised: no nondet pointers
+    if (!cell->isInt()) {  // no nondet pointers: NULL, one of its values, as in the encoder
+      cells[static_cast<std::ptrdiff_t>(k)] = Value{};
+      continue;
+    }
     std::int64_t x = nondetPos_ < input_.nondet.size() ? input_.nondet[nondetPos_++] : 0;
     x = arith::convert(x, cell->intKind);
     result_.nondetUsed.push_back(x);

@@ -204,6 +204,7 @@ int main(void) {
   int n = __VERIFIER_nondet_int();
   int a[3];
   struct pt s;
+  if (s.p) return 100;
   return n + a[0] + a[1] + a[2] + s.c + (int)s.l;
 }
 )c");
@@ -213,10 +214,10 @@ int main(void) {
   o.nondetUninitialised = true;
   const RunResult r = p.run(in, o);
   EXPECT_EQ(r.verdict, Verdict::Exited) << r.message;
-  // s.c is a char: 300 converts to 44; the pointer cell takes no value.
+  // s.c is a char: 300 converts to 44; the pointer cell takes no value (it is NULL).
   EXPECT_EQ(r.exitStatus, 1 + 2 + 3 + 4 + 44 + 6);
   EXPECT_EQ(r.nondetUsed, (std::vector<std::int64_t>{1, 2, 3, 4, 44, 6}));
-  expectUninit(p.run(in), "use of uninitialised value of 'a' as the exit status", 8);
+  expectUninit(p.run(in), "use of uninitialised value of 's' in a condition", 8);
 }
 
 }  // namespace

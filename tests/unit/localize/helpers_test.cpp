@@ -96,6 +96,28 @@ int main(void) {
   EXPECT_EQ(r.input.nondet[4], 'z');
 }
 
+TEST(Bmc, UninitialisedPointersAndHeapCellsTakeTheFormulasValuesInTheReplay) {
+  // No nondet pointers or heap cells: NULL and 0, one of their values, in both engines.
+  auto p = frontend::parseSource(R"(#include <assert.h>
+#include <stdlib.h>
+int main(void) {
+  int *q;
+  int *h = malloc(2 * sizeof(int));
+  int x = 1;
+  if (q == 0) x = 2;
+  x += h[1];
+  assert(x == 1);
+  return 0;
+}
+)",
+                                 "t.c");
+  BmcOptions o;
+  o.unwind = 2;
+  const BmcResult r = findViolation(*p, o);
+  ASSERT_EQ(r.verdict, BmcResult::Verdict::Violation) << r.reason;
+  EXPECT_TRUE(r.confirmed) << r.reason;
+}
+
 TEST(Bmc, ReportsSafetyAndWhetherTheBoundSufficed) {
   auto p = frontend::parseSource(R"(#include <assert.h>
 int __VERIFIER_nondet_int(void);
