@@ -347,6 +347,8 @@ private:
   /// EncodeOptions::nondetUninitialised: the integer cells of `obj`, a variable of type `t`
   /// declared without initializer, take the next nondet values in cell order.
   void nondetObject(ObjId obj, ir::TypeRef t, State& st);
+  /// Same for an object kept as a Z3 array (integer cells).
+  void nondetArray(ObjId obj, State& st);
 
   // --- symex_stdio.cpp: formatted, line and string input, strings in memory, puts/fputs -------
   Val scanf(const ir::Expr& e, State& st);

@@ -96,6 +96,26 @@ int main(void) {
   EXPECT_EQ(r.input.nondet[4], 'z');
 }
 
+TEST(Bmc, ALargeUninitialisedArrayIsOneArrayOfNondetValues) {
+  // 300 cells: a Z3 array (EncodeOptions::expandArraysUpTo), its cells the nondet values.
+  auto p = frontend::parseSource(R"(#include <assert.h>
+int main(void) {
+  int a[300];
+  for (int i = 0; i < 2; i++) a[i] = i;
+  assert(a[299] - a[1] != 5);
+  return 0;
+}
+)",
+                                 "t.c");
+  BmcOptions o;
+  o.unwind = 3;
+  const BmcResult r = findViolation(*p, o);
+  ASSERT_EQ(r.verdict, BmcResult::Verdict::Violation) << r.reason;
+  EXPECT_TRUE(r.confirmed) << r.reason;
+  ASSERT_EQ(r.input.nondet.size(), 300u);
+  EXPECT_EQ(r.input.nondet[299], 6);
+}
+
 TEST(Bmc, UninitialisedPointersAndHeapCellsTakeTheFormulasValuesInTheReplay) {
   // No nondet pointers or heap cells: NULL and 0, one of their values, in both engines.
   auto p = frontend::parseSource(R"(#include <assert.h>
