@@ -63,6 +63,7 @@ std::string findCounterexample(const LocalizeCommand& c, LoadedSuite& s) {
   t.input = r.input;
   s.suite.path = "(counterexample)";
   s.suite.tests.push_back(t);
+  s.options.run.nondetUninitialised = true;  // as the counterexample was found
   return fmt::format("counterexample (unwind {}, {:.0f} ms): {}\nconfirmed by replay: {}\n\n",
                      bo.unwind, r.ms, r.testLine,
                      r.replay.message.empty() ? exec::verdictName(r.replay.verdict)

@@ -44,6 +44,7 @@ int runOnce(const RunCommand& c) {
   }
   exec::RunOptions ro;
   ro.stepLimit = c.common.stepLimit;
+  ro.nondetUninitialised = c.common.nondetUninitialised;
   ro.entry = harness ? c.common.entry : "main";
   ro.programName = std::filesystem::path(c.common.program).stem().string();
   exec::RunResult r = exec::run(*program, input, ro);

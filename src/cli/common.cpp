@@ -24,6 +24,9 @@ void addCommonOptions(CLI::App& cmd, CommonOptions& o, const std::vector<std::st
   cmd.add_option("--trust", o.frontend.trusted, "functions never suspected")->take_all();
   cmd.add_option("--step-limit", o.stepLimit, "statement executions per run before giving up")
       ->capture_default_str();
+  cmd.add_flag("--nondet-uninitialised", o.nondetUninitialised,
+               "a local declared without initializer takes nondet values (@nondet, in order), "
+               "as bounded model checking assumes; default: using its value is a runtime error");
   cmd.add_option("--jobs,-j", o.jobs, "parallel test runs (default: all cores)");
   cmd.add_option("--format", o.format, formatHelp)
       ->check(CLI::IsMember(formats))
@@ -87,6 +90,7 @@ LoadedSuite loadSuite(const CommonOptions& common, const SuiteOptionsCli& suiteO
   if (s.golden) checkEntryArgs(*s.golden, common.entry, s.suite);
   s.options.jobs = common.jobs;
   s.options.run.stepLimit = common.stepLimit;
+  s.options.run.nondetUninitialised = common.nondetUninitialised;
   s.options.run.coverage = coverage;
   s.options.run.entry = common.entry.empty() ? "main" : common.entry;
   s.options.run.programName = std::filesystem::path(common.program).stem().string();

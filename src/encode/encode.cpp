@@ -67,6 +67,9 @@ void onLargeStack(const std::function<void()>& work) {
 Encoding encode(z3::context& ctx, const ir::Program& program, const exec::RunInput& input,
                 const Expectation& expect, const EncodeOptions& options,
                 const exec::RunResult* trace, NameSpace* names) {
+  if (trace && trace->uninitialisedUse)
+    throw EncodeError("the run's " + trace->message + " at " + program.where(trace->where) +
+                      ": formulas do not model uninitialised values");
   NameSpace own;
   detail::Request request{&program, &input, &expect, &options, trace, names ? names : &own};
   auto attempt = [&](bool last) {
@@ -108,6 +111,7 @@ std::optional<Observed> observe(z3::context& ctx, const ir::Program& program,
   eo.relax = false;
   eo.entry = o.entry;
   eo.programName = o.programName;
+  eo.nondetUninitialised = o.nondetUninitialised;
   Expectation none;
   none.assertions = false;
   const Encoding enc = encode(ctx, program, input, none, eo, &run);

@@ -82,6 +82,12 @@ struct EncodeOptions {
   /// Nondet intrinsics return fresh unconstrained values (bounded model checking) instead of
   /// RunInput::nondet.
   bool symbolicNondet = false;
+  /// Bounded model checking (CBMC's semantics, exec::RunOptions::nondetUninitialised): the
+  /// integer cells of a local declared without initializer take nondet values at the
+  /// declaration, in cell order, as the interpreter takes them. Off, they read 0, as the
+  /// interpreter's uninitialised cells hold; the interpreter's check of their uses is not
+  /// encoded (a run that failed it is not encoded at all: EncodeError).
+  bool nondetUninitialised = false;
   /// Test generation: the numbers a test passes are fresh values (Encoding::inputs) — each
   /// argv string read whole by atoi/atol/atoll/strtol in base 10, and each argument of a
   /// harness entry function. The test's own values shape everything else (argc, the strings).

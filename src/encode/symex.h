@@ -346,6 +346,13 @@ private:
   Val stringToInt(const ir::Expr& e, State& st);
   Val getchar(const ir::Expr& e, State& st);
   Val nondet(const ir::Expr& e, State& st);
+  /// The next nondet value, of C type `k` (a live state).
+  z3::expr nondetValue(ir::IntKind k, State& st);
+  /// EncodeOptions::nondetUninitialised: the integer cells of `obj`, a variable of type `t`
+  /// declared without initializer, take the next nondet values in cell order.
+  void nondetObject(ObjId obj, ir::TypeRef t, State& st);
+  /// Same for an object kept as a Z3 array (integer cells).
+  void nondetArray(ObjId obj, State& st);
 
   // --- symex_stdio.cpp: formatted, line and string input, strings in memory, puts/fputs -------
   Val scanf(const ir::Expr& e, State& st);

@@ -340,15 +340,18 @@ Val SymExec::getchar(const ir::Expr& e, State& st) {
 }
 
 Val SymExec::nondet(const ir::Expr& e, State& st) {
-  const ir::IntKind k = kindOf(e);
   if (st.dead()) return zeroValue(e.type);
+  return intVal(nondetValue(kindOf(e), st));
+}
+
+z3::expr SymExec::nondetValue(ir::IntKind k, State& st) {
   if (opt_.symbolicNondet) {
     const z3::expr v =
         ints_.fresh(names_.prefix() + "nondet!" + std::to_string(out_.nondet.size()), k);
     const z3::expr typed = ints_.valueOfKind(v, k);
     if (!typed.is_true()) out_.hard.push_back(HardClause{typed, HardKind::Input, ir::kNone});
     out_.nondet.push_back(NondetCall{v, st.guard, k});
-    return intVal(v);
+    return v;
   }
   const std::vector<std::int64_t>& values = input_.nondet;
   const z3::expr pos = st.nondetPos;
@@ -356,9 +359,9 @@ Val SymExec::nondet(const ir::Expr& e, State& st) {
   auto valueAt = [&](std::size_t i) { return ints_.literal(values[i], k); };
   if (std::optional<std::int64_t> at = ints_.numeral(pos, ir::IntKind::Long)) {
     const auto p = static_cast<std::size_t>(*at);
-    return intVal(p < values.size() ? valueAt(p) : ints_.literal(0, k));
+    return p < values.size() ? valueAt(p) : ints_.literal(0, k);
   }
-  return intVal(positionSwitch(pos, values.size(), valueAt, ints_.literal(0, k)));
+  return positionSwitch(pos, values.size(), valueAt, ints_.literal(0, k));
 }
 
 }  // namespace culprit::encode::detail

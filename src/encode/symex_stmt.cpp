@@ -77,9 +77,12 @@ void SymExec::decl(const ir::Stmt& s, State& st) {
   if (counted) beginInstance(s);
   const ir::Var& var = prog_.vars[s.var];
   const ObjId obj = objectOf(s.var);
-  if (s.expr && var.type->isAggregate()) {
+  if (!s.expr) {
+    if (opt_.nondetUninitialised && !st.dead() && var.storage != ir::Var::Storage::Global)
+      nondetObject(obj, var.type, st);
+  } else if (var.type->isAggregate()) {
     initialize(obj, var.type, *s.expr, st);
-  } else if (s.expr) {
+  } else {
     const ir::Expr& init = *s.expr;
     const bool braced = init.kind == ir::ExprKind::InitList;
     const ir::Expr& e = braced && !init.ops.empty() ? *init.ops[0] : init;
@@ -89,6 +92,52 @@ void SymExec::decl(const ir::Stmt& s, State& st) {
     store(PtrAlts{PtrAlt{ctx_.bool_val(true), obj, ints_.index(0)}}, v, st);
   }
   if (counted) endInstance(st);
+}
+
+void SymExec::nondetObject(ObjId obj, ir::TypeRef t, State& st) {
+  if (objects_[obj].useArray) return nondetArray(obj, st);
+  for (std::uint64_t j = 0; j < objects_[obj].size; ++j) {
+    const ir::TypeRef cell = t->cellType(j);
+    if (!cell->isInt()) continue;  // a pointer keeps its null, as in the interpreter
+    const z3::expr at = ints_.index(static_cast<std::int64_t>(j));
+    writeCell(st, obj, at, intVal(nondetValue(cell->intKind, st)), ctx_.bool_val(true));
+  }
+}
+
+void SymExec::nondetArray(ObjId obj, State& st) {
+  const ObjectInfo& info = objects_[obj];
+  const ir::IntKind k = info.cell;
+  const z3::sort elem = ints_.literal(0, k).get_sort();
+  if (opt_.symbolicNondet) {  // one array constant: its cells are the nondet values
+    const z3::expr a = ctx_.constant(
+        (names_.prefix() + "nondet!array!" + std::to_string(out_.nondet.size())).c_str(),
+        ctx_.array_sort(ints_.indexSort(), elem));
+    for (std::uint64_t j = 0; j < info.size; ++j) {
+      const z3::expr v = z3::select(a, ints_.index(static_cast<std::int64_t>(j)));
+      const z3::expr typed = ints_.valueOfKind(v, k);
+      if (!typed.is_true()) out_.hard.push_back(HardClause{typed, HardKind::Input, ir::kNone});
+      out_.nondet.push_back(NondetCall{v, st.guard, k});
+    }
+    st.objs[obj].array = a;
+    return;
+  }
+  // The run's values: a constant array of the most frequent one, stored over where others are
+  // (a counterexample's array is mostly one value; a store per cell made z3 crawl).
+  std::vector<z3::expr> values;
+  std::map<std::int64_t, std::uint64_t> counts;
+  for (std::uint64_t j = 0; j < info.size; ++j) {
+    values.push_back(nondetValue(k, st));
+    if (std::optional<std::int64_t> n = ints_.numeral(values.back(), k)) ++counts[*n];
+  }
+  std::int64_t base = 0;
+  std::uint64_t most = 0;
+  for (const auto& [v, n] : counts)
+    if (n > most) base = v, most = n;
+  z3::expr a = z3::const_array(ints_.indexSort(), ints_.literal(base, k));
+  for (std::uint64_t j = 0; j < info.size; ++j)
+    if (ints_.numeral(values[j], k) != base)
+      a = z3::store(a, ints_.index(static_cast<std::int64_t>(j)), values[j]);
+  st.objs[obj].array = a;
 }
 
 Decision SymExec::branch(const ir::Stmt& s, State& st) {

@@ -92,6 +92,12 @@ struct RunOptions {
   std::string entry = "main";            ///< function to run; non-main entries take entryArgs
   std::string programName = "prog";      ///< argv[0]
   std::size_t outputLimit = 16u << 20;   ///< bytes of stdout+stderr before a runtime error
+  /// Bounded model checking (CBMC's semantics): a local declared without initializer takes
+  /// its integer cells' values from RunInput::nondet (in order, after the values nondet calls
+  /// took before it) instead of being uninitialised; its pointer cells are NULL, and malloc's
+  /// and VLA cells 0 (one of their values; the encoder's). Off: a use of an uninitialised
+  /// value is a runtime error, as MemorySanitizer reports it.
+  bool nondetUninitialised = false;
   Observer* observer = nullptr;
 };
 
@@ -125,6 +131,8 @@ struct RunResult {
   /// "no loop".
   std::vector<std::vector<std::uint32_t>> loopContexts;
   std::vector<std::int64_t> nondetUsed;  ///< nondet values actually consumed
+  /// The runtime error is a use of an uninitialised value (which formulas do not model).
+  bool uninitialisedUse = false;
 
   bool failed() const { return verdict != Verdict::Exited; }
 };

@@ -44,9 +44,9 @@ Value Machine::eval(const ir::Expr& e) {
   }
   case ir::ExprKind::Unary: return unary(e);
   case ir::ExprKind::Binary: return binary(e);
-  case ir::ExprKind::LogAnd: return {eval(*e.ops[0]).truthy() && eval(*e.ops[1]).truthy()};
-  case ir::ExprKind::LogOr: return {eval(*e.ops[0]).truthy() || eval(*e.ops[1]).truthy()};
-  case ir::ExprKind::Cond: return eval(*e.ops[eval(*e.ops[0]).truthy() ? 1 : 2]);
+  case ir::ExprKind::LogAnd:
+  case ir::ExprKind::LogOr: return logical(e);
+  case ir::ExprKind::Cond: return eval(*e.ops[condition(*e.ops[0]).truthy() ? 1 : 2]);
   case ir::ExprKind::Cast: return cast(e);
   case ir::ExprKind::Assign:
   case ir::ExprKind::CompoundAssign:
@@ -74,10 +74,18 @@ Place Machine::place(const ir::Expr& e) {
 Value Machine::convertTo(Value v, ir::TypeRef t, const ir::Expr& at) {
   if (!t->isInt()) return v;
   if (v.obj != 0) {
-    if (t->intKind == ir::IntKind::Bool) return {1};
+    if (t->intKind == ir::IntKind::Bool) return {1, 0, v.origin};
     fail(at.range, "conversion of a pointer to an integer is not supported");
   }
-  return {arith::convert(v.i, t->intKind)};
+  return {arith::convert(v.i, t->intKind), 0, v.origin};
+}
+
+/// `a && b`, `a || b`: `a` decides whether `b` is evaluated (a branch); `b`'s value is copied.
+Value Machine::logical(const ir::Expr& e) {
+  const bool a = condition(*e.ops[0]).truthy();
+  if (a != (e.kind == ir::ExprKind::LogAnd)) return {a ? 1 : 0};
+  const Value b = eval(*e.ops[1]);
+  return {b.truthy() ? 1 : 0, 0, b.origin};
 }
 
 Value Machine::cast(const ir::Expr& e) {
@@ -98,7 +106,7 @@ Value Machine::cast(const ir::Expr& e) {
   const Value v = eval(src);
   if (v.obj == 0 && src.type->isInt() && e.type->isInt() &&
       (src.type->isFloat() || e.type->isFloat()))
-    return {castValue(v.i, src.type->intKind, e.type->intKind, e)};
+    return {castValue(v.i, src.type->intKind, e.type->intKind, e), 0, v.origin};
   return convertTo(v, e.type, e);
 }
 
@@ -111,12 +119,12 @@ std::int64_t Machine::castValue(std::int64_t v, ir::IntKind from, ir::IntKind to
 
 Value Machine::unary(const ir::Expr& e) {
   const Value a = eval(*e.ops[0]);
-  if (e.unop == ir::UnOp::LogNot) return {!a.truthy()};
+  if (e.unop == ir::UnOp::LogNot) return {!a.truthy(), 0, a.origin};
   if (a.obj != 0) fail(e.range, "arithmetic on a pointer");
   const ir::IntKind k = e.type->intKind;
   const arith::Result r = arith::unary(e.unop, k, a.i);
   if (r.fault != arith::Fault::None) fail(e.range, arith::negationMessage(k, a.i));
-  return {r.value};
+  return {r.value, 0, a.origin};
 }
 
 Value Machine::binary(const ir::Expr& e) {
@@ -125,30 +133,37 @@ Value Machine::binary(const ir::Expr& e) {
   if (a.obj != 0 || b.obj != 0 || !e.ops[0]->type->isInt() || !e.type->isInt())
     return pointerBinary(e, a, b);
   if (ir::isComparison(e.binop))
-    return {arith::compare(e.binop, e.ops[0]->type->intKind, a.i, b.i)};
+    return {arith::compare(e.binop, e.ops[0]->type->intKind, a.i, b.i), 0, taint(a, b)};
+  if (e.binop == ir::BinOp::Div || e.binop == ir::BinOp::Rem)
+    checkDefined(b, *e.ops[1], "as a divisor");
   const ir::IntKind k = e.type->intKind;
   const ir::IntKind bk = intKindOf(*e.ops[1], k);
   const arith::Result r = arith::binary(e.binop, k, a.i, b.i, bk);
   if (r.fault != arith::Fault::None)
     fail(e.range, arith::faultMessage(r.fault, e.binop, k, a.i, b.i, bk));
-  return {r.value};
+  return {r.value, 0, taint(a, b)};
 }
 
 /// Comparisons of pointers (or of a pointer with null) and pointer +/- integer.
 Value Machine::pointerBinary(const ir::Expr& e, Value a, Value b) {
+  const std::uint32_t origin = taint(a, b);
   switch (e.binop) {
-  case ir::BinOp::Eq: return {a.obj == b.obj && a.i == b.i};
-  case ir::BinOp::Ne: return {a.obj != b.obj || a.i != b.i};
+  case ir::BinOp::Eq: return {a.obj == b.obj && a.i == b.i, 0, origin};
+  case ir::BinOp::Ne: return {a.obj != b.obj || a.i != b.i, 0, origin};
   case ir::BinOp::Lt:
   case ir::BinOp::Gt:
   case ir::BinOp::Le:
   case ir::BinOp::Ge:
+    checkDefined(a, *e.ops[0], "as a pointer");
+    checkDefined(b, *e.ops[1], "as a pointer");
     if (a.obj != b.obj) fail(e.range, "comparison of pointers into different objects");
-    return {arith::compare(e.binop, ir::IntKind::Long, a.i, b.i)};
+    return {arith::compare(e.binop, ir::IntKind::Long, a.i, b.i), 0, origin};
   case ir::BinOp::Add:
   case ir::BinOp::Sub:
     if (e.binop == ir::BinOp::Sub && e.type->isInt() && e.ops[0]->type->isPointer() &&
         e.ops[1]->type->isPointer()) {
+      checkDefined(a, *e.ops[0], "as a pointer");
+      checkDefined(b, *e.ops[1], "as a pointer");
       if (a.obj != b.obj) fail(e.range, "subtraction of pointers into different objects");
       const std::int64_t stride = static_cast<std::int64_t>(e.ops[0]->type->elem->cellCount());
       return {(a.i - b.i) / stride};
@@ -157,9 +172,12 @@ Value Machine::pointerBinary(const ir::Expr& e, Value a, Value b) {
       const bool first = e.ops[0]->type->isPointer();
       const Value ptr = first ? a : b;
       const std::int64_t n = first ? b.i : a.i;
+      checkDefined(ptr, *e.ops[first ? 0 : 1], "as a pointer");
       if (ptr.obj == 0 && n != 0) fail(e.range, "arithmetic on a null pointer");
       if (ptr.obj == 0) return ptr;
-      return movePointer(e, ptr, e.binop == ir::BinOp::Sub ? -n : n, e.type);
+      Value moved = movePointer(e, ptr, e.binop == ir::BinOp::Sub ? -n : n, e.type);
+      moved.origin = origin;
+      return moved;
     }
     break;
   default: break;
@@ -213,10 +231,15 @@ Place Machine::index(const ir::Expr& e) {
   const std::uint64_t stride = base.type->elem->cellCount();
   if (!base.type->isArray()) {
     const Value ptr = eval(base);
-    return indexPointer(e, ptr, eval(sub).i, stride);
+    const Value idx = eval(sub);
+    checkDefined(ptr, base, "as a pointer");
+    checkDefined(idx, sub, "as an index");
+    return indexPointer(e, ptr, idx.i, stride);
   }
   const Place p = place(base);
-  const std::int64_t idx = eval(sub).i;
+  const Value idxValue = eval(sub);
+  checkDefined(idxValue, sub, "as an index");
+  const std::int64_t idx = idxValue.i;
   const ir::IntKind ik = intKindOf(sub, ir::IntKind::Long);
   const bool negative = ir::isSigned(ik) && idx < 0;
   if (negative || static_cast<std::uint64_t>(idx) >= base.type->length)
@@ -266,7 +289,9 @@ Value Machine::compoundAssign(const ir::Expr& e, Produced* produced) {
   const Place p = place(lhs);
   const Value old = load(p);
   if (lhs.type->isPointer()) {
-    const Value moved = movePointer(e, old, e.binop == ir::BinOp::Sub ? -r.i : r.i, lhs.type);
+    checkDefined(old, lhs, "as a pointer");
+    Value moved = movePointer(e, old, e.binop == ir::BinOp::Sub ? -r.i : r.i, lhs.type);
+    moved.origin = r.origin;
     store(p, moved, e);
     return moved;
   }
@@ -280,10 +305,13 @@ Value Machine::compoundAssign(const ir::Expr& e, Produced* produced) {
   const std::int64_t a = castValue(old.i, lk, k, e);
   const std::int64_t b =
       isShift ? r.i : castValue(r.i, rhs.type->isInt() ? rhs.type->intKind : k, k, e);
+  if ((e.binop == ir::BinOp::Div || e.binop == ir::BinOp::Rem) && !ir::isFloating(k))
+    checkDefined(r, rhs, "as a divisor");
   const arith::Result res = arith::binary(e.binop, k, a, b, rk);
   if (res.fault != arith::Fault::None)
     fail(e.range, arith::faultMessage(res.fault, e.binop, k, a, b, rk));
-  const Value stored = settle({castValue(res.value, k, lk, e)}, lhs.type, produced);
+  const Value stored =
+      settle({castValue(res.value, k, lk, e), 0, taint(old, r)}, lhs.type, produced);
   store(p, stored, e);
   return stored;
 }
@@ -293,6 +321,7 @@ Value Machine::incDec(const ir::Expr& e, Produced* produced) {
   const Place p = place(lhs);
   const Value old = load(p);
   if (lhs.type->isPointer()) {
+    checkDefined(old, lhs, "as a pointer");
     const Value moved = movePointer(e, old, e.increment ? 1 : -1, lhs.type);
     store(p, moved, e);
     return e.prefix ? moved : old;
@@ -306,7 +335,7 @@ Value Machine::incDec(const ir::Expr& e, Produced* produced) {
   const arith::Result r = arith::binary(op, pk, a, one, pk);
   if (r.fault != arith::Fault::None)
     fail(e.range, arith::faultMessage(r.fault, op, pk, a, one, pk));
-  const Value stored = settle({arith::convert(r.value, k)}, lhs.type, produced);
+  const Value stored = settle({arith::convert(r.value, k), 0, old.origin}, lhs.type, produced);
   store(p, stored, e);
   return e.prefix ? stored : old;
 }

@@ -1,8 +1,8 @@
 // Heap blocks (malloc, calloc, free), VLA blocks, memset and memcpy.
 //
 // malloc(bytes) as a T* allocates bytes / sizeof(T) T's (a trailing partial T is not
-// accessible, as AddressSanitizer would report its use); calloc fills with zero; so does
-// malloc (a read of malloc'd memory before a write is not reported). A freed block keeps its
+// accessible, as AddressSanitizer would report its use); calloc fills with zero; malloc's and
+// a VLA's cells are uninitialised (MemorySanitizer reports their use). A freed block keeps its
 // id, so a later use or a second free is reported like AddressSanitizer does. A VLA block
 // lives in its function's frame and is released with it.
 //
@@ -53,6 +53,7 @@ Value Machine::allocate(const ir::Expr& e) {
   const std::uint64_t elemBytes = static_cast<std::uint64_t>(std::max<std::int64_t>(1, e.value));
   const ir::Expr& first = *e.ops[0];
   const Value a = eval(first);
+  checkDefined(a, first, "as a size");
   std::uint64_t count = 0;  // of T's
   if (e.builtin == ir::Builtin::VlaAlloc) {
     const bool negative = ir::isSigned(first.type->intKind) && a.i <= 0;
@@ -64,7 +65,9 @@ Value Machine::allocate(const ir::Expr& e) {
     count = static_cast<std::uint64_t>(a.i) / elemBytes;
   } else {  // calloc(n, size): n * size bytes, NULL when the product overflows
     const auto n = static_cast<std::uint64_t>(a.i);
-    const auto size = static_cast<std::uint64_t>(eval(*e.ops[1]).i);
+    const Value sizeValue = eval(*e.ops[1]);
+    checkDefined(sizeValue, *e.ops[1], "as a size");
+    const auto size = static_cast<std::uint64_t>(sizeValue.i);
     if (size != 0 && n > ~std::uint64_t{0} / size) return {};
     count = n * size / elemBytes;
   }
@@ -73,14 +76,19 @@ Value Machine::allocate(const ir::Expr& e) {
     fail(e.range, std::string(ir::builtinName(e.builtin)) + " of " + std::to_string(count) +
                       " elements exceeds the interpreter's limit of " +
                       std::to_string(kMaxBlockCells) + " cells");
+  Value fill;  // with nondet locals (BMC), 0: one of the values, the one the encoder gives
+  if (e.builtin != ir::Builtin::Calloc && !options_.nondetUninitialised) {
+    fill.origin = kSiteOrigin | static_cast<std::uint32_t>(blockSites_.size());
+    blockSites_.push_back(&e);
+  }
   if (e.builtin == ir::Builtin::VlaAlloc) {
     const auto id = static_cast<std::uint32_t>(objects_.size());
     objects_.push_back({cells_.size(), cells, ObjectKind::Vla, 0, &e});
-    cells_.resize(cells_.size() + cells);
+    cells_.resize(cells_.size() + cells, fill);
     return {0, id};
   }
   HeapBlock block;
-  block.cells.assign(cells, Value{});
+  block.cells.assign(cells, fill);
   block.elem = elem;
   block.site = &e;
   heap_.push_back(std::move(block));
@@ -89,6 +97,7 @@ Value Machine::allocate(const ir::Expr& e) {
 
 Value Machine::release(const ir::Expr& e) {
   const Value p = eval(*e.ops[0]);
+  checkDefined(p, *e.ops[0], "as a pointer passed to 'free'");
   if (p.obj == 0 && p.i == 0) return {};
   if (!(p.obj & kHeapBit) || p.i != 0)
     fail(e.range, "attempting free on address which was not malloc()-ed" +
@@ -101,9 +110,13 @@ Value Machine::release(const ir::Expr& e) {
 
 Value Machine::memset(const ir::Expr& e) {
   const Value p = eval(ir::pointerAsWritten(*e.ops[0]));
-  const std::int64_t c = eval(*e.ops[1]).i;
-  const auto bytes = static_cast<std::uint64_t>(eval(*e.ops[2]).i);
+  const Value fill = eval(*e.ops[1]);
+  const std::int64_t c = fill.i;
+  const Value count = eval(*e.ops[2]);
+  checkDefined(count, *e.ops[2], "as the size passed to 'memset'");
+  const auto bytes = static_cast<std::uint64_t>(count.i);
   if (bytes == 0) return p;
+  checkDefined(p, *e.ops[0], "as a pointer passed to 'memset'");
   if (p.obj == 0) fail(e.range, "memset on a null pointer");
   checkLive(p.obj, e);
   if (p.obj & kLiteralBit) fail(e.range, "memset writes to a string literal");
@@ -123,7 +136,12 @@ Value Machine::memset(const ir::Expr& e) {
       if (byte != 0 || part != width) fail(e.range, "memset of a pointer to other than NULL");
       store(at, Value{}, e);
     } else {
-      store(at, {arith::setLowBytes(load(at).i, byte, static_cast<int>(part), k.kind)}, e);
+      // A cell set whole takes the fill's shadow; a cell set in part keeps its own too.
+      const Value old = load(at);
+      store(at,
+            {arith::setLowBytes(old.i, byte, static_cast<int>(part), k.kind), 0,
+             part == width ? fill.origin : taint(old, fill)},
+            e);
     }
     done += part;
   }
@@ -133,8 +151,12 @@ Value Machine::memset(const ir::Expr& e) {
 Value Machine::memcpy(const ir::Expr& e) {
   const Value d = eval(ir::pointerAsWritten(*e.ops[0]));
   const Value s = eval(ir::pointerAsWritten(*e.ops[1]));
-  const auto bytes = static_cast<std::uint64_t>(eval(*e.ops[2]).i);
+  const Value count = eval(*e.ops[2]);
+  checkDefined(count, *e.ops[2], "as the size passed to 'memcpy'");
+  const auto bytes = static_cast<std::uint64_t>(count.i);
   if (bytes == 0) return d;
+  checkDefined(d, *e.ops[0], "as a pointer passed to 'memcpy'");
+  checkDefined(s, *e.ops[1], "as a pointer passed to 'memcpy'");
   if (d.obj == 0 || s.obj == 0) fail(e.range, "memcpy with a null pointer");
   checkLive(d.obj, e);
   checkLive(s.obj, e);

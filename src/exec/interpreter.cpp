@@ -244,6 +244,29 @@ void Machine::initialize(Place p, ir::TypeRef t, const ir::Expr& init) {
   }
 }
 
+void Machine::declareUninitialised(ir::VarId v) {
+  if (program_.vars[v].storage == ir::Var::Storage::Global) return;  // zero-initialised
+  const ir::TypeRef t = program_.vars[v].type;
+  const Object& o = objects_[varPlace(v).obj];
+  auto cells = cells_.begin() + static_cast<std::ptrdiff_t>(o.base);
+  // The bits stay (as in a stack slot; the encoder keeps the cells' terms): only the shadow
+  // changes.
+  for (std::uint64_t k = 0; k < o.size; ++k)
+    cells[static_cast<std::ptrdiff_t>(k)].origin = 1 + v;
+  if (!options_.nondetUninitialised) return;
+  for (std::uint64_t k = 0; k < o.size; ++k) {
+    const ir::TypeRef cell = t->cellType(k);
+    if (!cell->isInt()) {  // no nondet pointers: NULL, one of its values, as in the encoder
+      cells[static_cast<std::ptrdiff_t>(k)] = Value{};
+      continue;
+    }
+    std::int64_t x = nondetPos_ < input_.nondet.size() ? input_.nondet[nondetPos_++] : 0;
+    x = arith::convert(x, cell->intKind);
+    result_.nondetUsed.push_back(x);
+    cells[static_cast<std::ptrdiff_t>(k)] = Value{x};
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Calls
 
@@ -273,6 +296,11 @@ Value Machine::call(const ir::Function& fn, std::size_t argStart, const ir::Expr
     top += n;
   }
   cells_.resize(top);
+  for (std::size_t k = 0; k < fn.frame.size(); ++k) {  // locals start uninitialised
+    const Object& o = objects_[base + k];
+    const Value poison{0, 0, 1 + fn.frame[k]};
+    std::fill_n(cells_.begin() + static_cast<std::ptrdiff_t>(o.base), o.size, poison);
+  }
   for (std::size_t k = 0; k < fn.params.size() && argStart + k < argStack_.size(); ++k)
     cells_[objects_[base + program_.vars[fn.params[k]].slot].base] = argStack_[argStart + k];
   argStack_.resize(argStart);
@@ -347,6 +375,7 @@ Value Machine::settle(Value natural, ir::TypeRef t, Produced* produced) {
   if (observer_ && t->isInt() && natural.obj == 0) {
     if (std::optional<std::int64_t> v = observer_->overrideValue(key_, natural.i)) {
       natural.i = arith::convert(*v, t->intKind);
+      natural.origin = 0;
       produced->overridden = true;
     }
   }
@@ -364,11 +393,11 @@ Value Machine::evalForced(const ir::Expr& e, bool decision) {
   const bool forced = observer_ && inProgress_ &&
                       (decision ? observer_->decide(key_, kNoDecision) != kNoDecision
                                 : observer_->overrideValue(key_, 0).has_value());
-  if (!forced) return eval(e);
+  if (!forced) return decision ? condition(e) : eval(e);
   const std::optional<InstanceKey> saved = skipFaultsOf_;
   skipFaultsOf_ = key_;
   try {
-    const Value v = eval(e);
+    const Value v = decision ? condition(e) : eval(e);
     skipFaultsOf_ = saved;
     return v;
   } catch (const NaturalSkipped&) {
@@ -377,8 +406,22 @@ Value Machine::evalForced(const ir::Expr& e, bool decision) {
   }
 }
 
+void Machine::uninitialisedUse(std::uint32_t origin, const ir::Expr& at, const char* use) {
+  std::string what;
+  if (origin & kSiteOrigin) {
+    const ir::Expr& site = *blockSites_[origin & ~kSiteOrigin];
+    what = site.builtin == ir::Builtin::VlaAlloc
+               ? "of a variable-length array declared at " + program_.where(site.range)
+               : "of a heap block allocated at " + program_.where(site.range);
+  } else {
+    what = "of '" + program_.vars[origin - 1].name + "'";
+  }
+  if (!skippingFaults()) result_.uninitialisedUse = true;
+  fail(at.range, "use of uninitialised value " + what + " " + use);
+}
+
 void Machine::fail(const ir::SourceRange& at, const std::string& problem) {
-  if (skipFaultsOf_ && inProgress_ && *skipFaultsOf_ == key_) throw NaturalSkipped{};
+  if (skippingFaults()) throw NaturalSkipped{};
   // Inside a library function of the prelude: at the program's call, as a sanitizer's
   // interceptor would report it.
   const bool inLibrary = libraryCall_ && function_ && !function_->library.empty();

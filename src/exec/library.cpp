@@ -92,7 +92,9 @@ Value Machine::callBuiltin(const ir::Expr& e) {
     return {static_cast<std::int64_t>(s.size() + 1)};
   }
   case ir::Builtin::Putchar: {
-    const auto c = static_cast<unsigned char>(eval(*e.ops[0]).i);
+    const Value v = eval(*e.ops[0]);
+    checkDefined(v, *e.ops[0], "passed to 'putchar'");
+    const auto c = static_cast<unsigned char>(v.i);
     write(std::string(1, static_cast<char>(c)), false, e);
     return {c};
   }
@@ -103,21 +105,23 @@ Value Machine::callBuiltin(const ir::Expr& e) {
   case ir::Builtin::Atof: return stringToDouble(e);
   case ir::Builtin::Math: {
     const ir::IntKind k = e.ops[0]->type->intKind;
-    const std::int64_t a = eval(*e.ops[0]).i;
-    const std::int64_t b = e.ops.size() > 1 ? eval(*e.ops[1]).i : 0;
-    return {arith::math(static_cast<ir::MathFn>(e.value), k, a, b)};
+    const Value a = eval(*e.ops[0]);
+    const Value b = e.ops.size() > 1 ? eval(*e.ops[1]) : Value{};
+    return {arith::math(static_cast<ir::MathFn>(e.value), k, a.i, b.i), 0, taint(a, b)};
   }
   case ir::Builtin::Scanf: return scanf(e);
   case ir::Builtin::Getchar:
     if (stdinPos_ >= input_.stdinData.size()) return {-1};
     return {static_cast<unsigned char>(input_.stdinData[stdinPos_++])};
   case ir::Builtin::Exit: {
-    const std::int64_t status = eval(*e.ops[0]).i;
+    const Value v = eval(*e.ops[0]);
+    checkDefined(v, *e.ops[0], "as the exit status");
+    const std::int64_t status = v.i;
     halt(Verdict::Exited, static_cast<int>(status & 0xff), "", nullptr);
   }
   case ir::Builtin::Abort: halt(Verdict::Aborted, kStatusAssert, "abort() called", &e.range);
   case ir::Builtin::Assert:
-    if (eval(*e.ops[0]).truthy()) return {};
+    if (condition(*e.ops[0]).truthy()) return {};
     assertionFailed(e);
   case ir::Builtin::AssertFail: assertFail(e);
   case ir::Builtin::ReachError: {
@@ -128,7 +132,7 @@ Value Machine::callBuiltin(const ir::Expr& e) {
   }
   case ir::Builtin::Nondet: return nondet(e);
   case ir::Builtin::Assume:
-    if (eval(*e.ops[0]).truthy()) return {};
+    if (condition(*e.ops[0]).truthy()) return {};
     halt(Verdict::AssumeFailed, kStatusRuntimeError, "assumption failed: " + conditionText(e),
          &e.range);
   case ir::Builtin::Gets:
@@ -163,6 +167,7 @@ std::string Machine::readString(const ir::Expr& e, bool* terminated, bool* isNul
 
 std::string Machine::readStringAt(Value ptr, const ir::Expr& e, bool* terminated, bool* isNull) {
   *terminated = true;
+  checkDefined(ptr, e, "as a string pointer");
   if (ptr.obj == 0 && isNull) {
     *isNull = true;
     return "";
@@ -174,7 +179,9 @@ std::string Machine::readStringAt(Value ptr, const ir::Expr& e, bool* terminated
     fail(e.range, "string pointer outside its object");
   std::string s;
   for (std::int64_t off = ptr.i; static_cast<std::uint64_t>(off) < size; ++off) {
-    const std::int64_t c = load({ptr.obj, off}).i;
+    const Value cell = load({ptr.obj, off});
+    checkDefined(cell, e, "in a string read by the library");
+    const std::int64_t c = cell.i;
     if (c == 0) return s;
     s += static_cast<char>(c);
   }
@@ -196,9 +203,11 @@ Value Machine::printf(const ir::Expr& e, std::size_t first, bool toStderr) {
     const ir::Expr& op = *e.ops[k];
     a.isPointer = isStringExpr(op) || op.type->isPointer();
     a.isFloating = op.type->isFloat();
-    if (!a.isPointer)
-      a.value = eval(op).i;
-    else if (peelCasts(op).kind != ir::ExprKind::StrLit)
+    if (!a.isPointer) {
+      const Value v = eval(op);
+      checkDefined(v, op, "passed to 'printf'");
+      a.value = v.i;
+    } else if (peelCasts(op).kind != ir::ExprKind::StrLit)
       pointers[k - first - 1] = eval(op);
   }
   for (std::size_t k = first + 1; k < e.ops.size(); ++k) {
@@ -229,7 +238,9 @@ Value Machine::stringToInt(const ir::Expr& e) {
   if (e.builtin == ir::Builtin::Strtol && e.ops.size() >= 2) {
     if (e.ops.size() >= 3 && eval(*e.ops[1]).truthy())
       fail(e.range, "strtol with a non-null end pointer is not supported");
-    base = static_cast<int>(eval(*e.ops.back()).i);
+    const Value b = eval(*e.ops.back());
+    checkDefined(b, *e.ops.back(), "as the base passed to 'strtol'");
+    base = static_cast<int>(b.i);
   }
   const std::int64_t v = libc::parseLong(s, base);
   return {e.type->isInt() ? arith::convert(v, e.type->intKind) : v};

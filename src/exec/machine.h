@@ -24,12 +24,24 @@ struct Scanned;
 namespace culprit::exec::detail {
 
 /// The value of a cell or an expression: an integer, or (obj != 0) a pointer to cell `i` of object
-/// `obj`.
+/// `obj`. `origin` is its shadow, as MemorySanitizer keeps one: 0 for an initialised value, else
+/// where the uninitialised value it derives from was created (see kSiteOrigin). It
+/// fills the struct's padding, so a cell stays 16 bytes.
 struct Value {
   std::int64_t i = 0;
   std::uint32_t obj = 0;
+  std::uint32_t origin = 0;
   bool truthy() const { return i != 0 || obj != 0; }
 };
+
+/// The shadow of a value computed from `a` and `b`: uninitialised if either is.
+inline std::uint32_t taint(const Value& a, const Value& b) {
+  return a.origin ? a.origin : b.origin;
+}
+
+/// Origins: 1 + VarId for a variable's cells; kSiteOrigin | k for the cells of the k-th heap or
+/// VLA block allocated (Machine::blockSites_).
+inline constexpr std::uint32_t kSiteOrigin = 0x80000000u;
 
 /// An lvalue: cell `off` of object `obj`.
 struct Place {
@@ -125,6 +137,24 @@ private:
   Value literalPointer(const ir::Expr& strLit);
   /// Fills an object (or sub-object) of type `t` at `p` from a Decl or global initializer.
   void initialize(Place p, ir::TypeRef t, const ir::Expr& init);
+  /// A declaration without initializer: the variable's cells become uninitialised (C11 6.2.4:
+  /// indeterminate each time the declaration is reached), or, with
+  /// RunOptions::nondetUninitialised, its integer cells take the next nondet values.
+  void declareUninitialised(ir::VarId v);
+
+  // --- uninitialised values (interpreter.cpp), checked where MemorySanitizer checks them
+  /// Fails when `v` is uninitialised; `use` says how it is used ("in a condition").
+  void checkDefined(const Value& v, const ir::Expr& at, const char* use) {
+    if (v.origin) [[unlikely]]
+      uninitialisedUse(v.origin, at, use);
+  }
+  [[noreturn]] void uninitialisedUse(std::uint32_t origin, const ir::Expr& at, const char* use);
+  /// eval(e) for a value that decides a branch.
+  Value condition(const ir::Expr& e) {
+    const Value v = eval(e);
+    checkDefined(v, e, "in a condition");
+    return v;
+  }
 
   // --- calls, instances, verdicts (interpreter.cpp)
   Value call(const ir::Function& fn, std::size_t argStart, const ir::Expr* site);
@@ -133,6 +163,8 @@ private:
   /// The natural value of the current instance, or the observer's override converted to `t`.
   Value settle(Value natural, ir::TypeRef t, Produced* produced);
   [[noreturn]] void fail(const ir::SourceRange& where, const std::string& what);
+  /// A fault now is one of an instance whose natural value is not used (see evalForced).
+  bool skippingFaults() const { return skipFaultsOf_ && inProgress_ && *skipFaultsOf_ == key_; }
   [[noreturn]] void halt(Verdict v, int status, std::string message, const ir::SourceRange* where);
 
   // --- statements (statements.cpp)
@@ -183,6 +215,7 @@ private:
   // expressions.cpp
   Value unary(const ir::Expr& e);
   Value binary(const ir::Expr& e);
+  Value logical(const ir::Expr& e);
   Value pointerBinary(const ir::Expr& e, Value a, Value b);
   /// Copies the cells of the aggregate lvalue `from` to `to` (struct assignment).
   void copyCells(Place to, const ir::Expr& from, const ir::Expr& at);
@@ -252,6 +285,8 @@ private:
   std::vector<const ir::Expr*> literals_;
   std::vector<HeapBlock> heap_;
   std::vector<Value> argStack_;  ///< arguments being evaluated for pending calls
+  /// Allocation of each heap or VLA block whose cells started uninitialised (origins).
+  std::vector<const ir::Expr*> blockSites_;
 
   std::vector<std::uint32_t> occurrences_;  ///< per StmtId: instances so far
   const ir::Function* function_ = nullptr;  ///< the function of the current frame

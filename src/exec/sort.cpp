@@ -18,14 +18,19 @@ std::int64_t Machine::compare(const ir::Expr& e, Value a, Value b) {
   const std::size_t start = argStack_.size();
   argStack_.push_back(a);
   argStack_.push_back(b);
-  return call(program_.functions[e.callee], start, &e).i;
+  const Value r = call(program_.functions[e.callee], start, &e);
+  checkDefined(r, e, "as a comparator's result");
+  return r.i;
 }
 
 Value Machine::qsort(const ir::Expr& e) {
   const ir::Expr& array = ir::pointerAsWritten(*e.ops[0]);
   const Value base = eval(array);
-  const auto n = static_cast<std::uint64_t>(eval(*e.ops[1]).i);
+  const Value count = eval(*e.ops[1]);
   eval(*e.ops[2]);
+  checkDefined(base, array, "as a pointer passed to 'qsort'");
+  checkDefined(count, *e.ops[1], "as the count passed to 'qsort'");
+  const auto n = static_cast<std::uint64_t>(count.i);
   if (!array.type->isPointer() || array.type->elem->isVoid())
     fail(e.range, "qsort of an array whose element type is not known (a void *)");
   const std::uint64_t cells = array.type->elem->cellCount();
@@ -57,8 +62,11 @@ Value Machine::bsearch(const ir::Expr& e) {
   const Value key = eval(*e.ops[0]);
   const ir::Expr& array = ir::pointerAsWritten(*e.ops[1]);
   const Value base = eval(array);
-  const auto n = static_cast<std::uint64_t>(eval(*e.ops[2]).i);
+  const Value count = eval(*e.ops[2]);
   eval(*e.ops[3]);
+  checkDefined(base, array, "as a pointer passed to 'bsearch'");
+  checkDefined(count, *e.ops[2], "as the count passed to 'bsearch'");
+  const auto n = static_cast<std::uint64_t>(count.i);
   if (!array.type->isPointer() || array.type->elem->isVoid())
     fail(e.range, "bsearch of an array whose element type is not known (a void *)");
   const std::uint64_t cells = array.type->elem->cellCount();

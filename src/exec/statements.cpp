@@ -82,6 +82,7 @@ Flow Machine::decl(const ir::Stmt& s) {
   if (counted) begin(s);
   const ir::Var& var = program_.vars[s.var];
   if (!s.expr) {
+    declareUninitialised(s.var);
     if (counted) end(false, 0, -1, false);
     return Flow::Normal;
   }
@@ -103,7 +104,7 @@ Flow Machine::decl(const ir::Stmt& s) {
 }
 
 bool Machine::branch(const ir::Stmt& s) {
-  if (!s.isExecutable()) return !s.expr || eval(*s.expr).truthy();
+  if (!s.isExecutable()) return !s.expr || condition(*s.expr).truthy();
   begin(s);
   const std::int32_t natural = !s.expr || evalForced(*s.expr, /*decision=*/true).truthy() ? 1 : 0;
   std::int32_t decision = natural;
@@ -198,7 +199,7 @@ std::int32_t Machine::chooseArm(const ir::Stmt& s, std::int64_t value) const {
 Flow Machine::switchStmt(const ir::Stmt& s) {
   const bool counted = s.isExecutable();
   if (counted) begin(s);
-  const std::int32_t natural = chooseArm(s, eval(*s.expr).i);
+  const std::int32_t natural = chooseArm(s, condition(*s.expr).i);
   std::int32_t arm = natural;
   if (counted) {
     if (observer_) arm = observer_->decide(key_, natural);
@@ -228,6 +229,7 @@ Flow Machine::returnStmt(const ir::Stmt& s) {
   Produced produced;
   if (!t->isVoid()) {
     v = settle(convertTo(v, t, *s.expr), t, counted ? &produced : nullptr);
+    if (depth_ == 1 && t->isInt()) checkDefined(v, *s.expr, "as the exit status");
     returned_ = v;
   }
   if (counted) end(t->isInt(), produced.value, -1, produced.overridden);

@@ -59,8 +59,10 @@ Value Machine::scanf(const ir::Expr& e) {
   const std::string format = readString(*e.ops[0], &terminated);
   if (!terminated) fail(e.range, "scanf format is not NUL-terminated within its object");
   std::vector<Value> targets;
-  for (std::size_t k = 1; k < e.ops.size(); ++k)
+  for (std::size_t k = 1; k < e.ops.size(); ++k) {
     targets.push_back(eval(*e.ops[k]));
+    checkDefined(targets.back(), *e.ops[k], "as a pointer passed to 'scanf'");
+  }
   const libc::Scanned sc = libc::scan(format, input_.stdinData, stdinPos_);
   storeScanned(e, 1, targets, sc, "scanf");
   return {sc.returnValue};
@@ -78,8 +80,10 @@ Value Machine::sscanf(const ir::Expr& e) {
   const std::string format = readString(*e.ops[1], &terminated);
   if (!terminated) fail(e.range, "sscanf format is not NUL-terminated within its object");
   std::vector<Value> targets;
-  for (std::size_t k = 2; k < e.ops.size(); ++k)
+  for (std::size_t k = 2; k < e.ops.size(); ++k) {
     targets.push_back(eval(*e.ops[k]));
+    checkDefined(targets.back(), *e.ops[k], "as a pointer passed to 'sscanf'");
+  }
   const std::string input =
       literal ? readString(source, &terminated) : readStringAt(str, source, &terminated);
   if (!terminated) fail(e.range, "argument of 'sscanf' is not NUL-terminated within its object");
@@ -98,7 +102,10 @@ Value Machine::getLine(const ir::Expr& e) {
   const char* name = gets ? "gets" : "fgets";
   const ir::Expr& op = *e.ops[0];
   const Value buf = eval(op);
-  const std::int64_t n = gets ? 0 : eval(*e.ops[1]).i;
+  const Value size = gets ? Value{} : eval(*e.ops[1]);
+  checkDefined(buf, op, gets ? "as a pointer passed to 'gets'" : "as a pointer passed to 'fgets'");
+  checkDefined(size, *e.ops[gets ? 0 : 1], "as the size passed to 'fgets'");
+  const std::int64_t n = size.i;
   if (!gets && n <= 0) return {};
   if (!gets && n == 1) {
     storeText(buf, "", op, name);

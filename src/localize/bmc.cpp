@@ -4,11 +4,12 @@
 // program, run to at most `unwind` loop iterations and recursion depth, fails an assertion
 // (assert, __assert_fail, reach_error, abort) while respecting every assume() and causing no
 // runtime error before it. Formula: the program formula with no soft groups and nondet calls as
-// free variables; hard clauses as the encoder emits them (runtime-error freedom, assumptions,
-// "the bound is not exceeded"), plus the disjunction of the violation conditions.
-// Post: Violation with a confirmed test line, or NoViolation — for every input when the
-// unwinding check shows no path exceeds the bound (boundSufficient), else only for paths within
-// the bound — or Unknown on a solver timeout.
+// free variables, as are the integer cells of locals declared without initializer (CBMC's and
+// SV-COMP's convention; they take nondet values at their declaration, in the interpreter too); hard
+// clauses as the encoder emits them (runtime-error freedom, assumptions, "the bound is not
+// exceeded"), plus the disjunction of the violation conditions. Post: Violation with a confirmed
+// test line, or NoViolation — for every input when the unwinding check shows no path exceeds the
+// bound (boundSufficient), else only for paths within the bound — or Unknown on a solver timeout.
 // Departure from CBMC: the bound is a hard assumption rather than an unwinding assertion; the
 // separate check (is a path beyond the bound feasible?) tells the two NoViolation cases apart.
 #include "localize/bmc.h"
@@ -48,6 +49,7 @@ exec::RunInput inputFrom(const encode::Encoding& enc, const z3::model& m, const 
 void confirm(const ir::Program& program, const BmcOptions& o, BmcResult& r) {
   exec::RunOptions ro;
   ro.entry = o.entry;
+  ro.nondetUninitialised = true;
   r.replay = exec::run(program, r.input, ro);
   r.confirmed =
       r.replay.verdict == exec::Verdict::AssertFailed || r.replay.verdict == exec::Verdict::Aborted;
@@ -68,6 +70,7 @@ BmcResult findViolation(const ir::Program& program, const BmcOptions& o) {
   eo.entry = o.entry;
   eo.relax = false;
   eo.symbolicNondet = true;
+  eo.nondetUninitialised = true;
   encode::Expectation none;
   none.assertions = false;
   exec::RunInput fixed;

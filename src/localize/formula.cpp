@@ -93,6 +93,7 @@ encode::EncodeOptions encodeOptions(const FormulaTask& task, encode::Family fami
   o.entry = task.run.entry;
   o.programName = task.run.programName;
   o.hardInputStatements = !task.options.suspectInputs;
+  o.nondetUninitialised = task.run.nondetUninitialised;
   return o;
 }
 

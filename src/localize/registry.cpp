@@ -70,7 +70,22 @@ TechniqueInfo formulaTechnique(std::string name, std::string help,
   t.options = {"ints",    "granularity", "suspect-inputs", "max-size",  "max-count",
                "timeout", "max-memory",  "weights",        "mcs-engine"};
   t.options.insert(t.options.end(), extraOptions.begin(), extraOptions.end());
-  t.run = std::move(run);
+  // A run that used an uninitialised value failed a check no formula states.
+  t.run = [run = std::move(run), technique = t.name](const Problem& p) {
+    if (p.results && p.failingTest >= 0 &&
+        static_cast<std::size_t>(p.failingTest) < p.results->results.size()) {
+      const exec::RunResult& failing = p.results->results[p.failingTest].run;
+      if (failing.uninitialisedUse) {
+        Result r;
+        r.technique = technique;
+        addNote(r, "not encoded: the run's " + failing.message + " at " +
+                       p.program->where(failing.where) +
+                       ": formulas do not model uninitialised values");
+        return r;
+      }
+    }
+    return run(p);
+  };
   return t;
 }
 

@@ -31,15 +31,16 @@ double msSince(std::chrono::steady_clock::time_point t) {
 MetaFormula::MetaFormula(z3::context& ctx, const ir::Program& program,
                          const std::vector<Site>& sites, const exec::RunInput* input,
                          const encode::Expectation& expect, const RepairOptions& options,
-                         const std::string& entry, bool violated)
+                         const exec::RunOptions& run, bool violated)
     : alternatives_(alternativeMap(sites)), enc_(ctx) {
   encode::EncodeOptions eo;
   eo.family = encode::Family::Program;
   eo.ints = options.ints;
   eo.unwind = options.unwind;
-  eo.entry = entry;
+  eo.entry = run.entry;
   eo.relax = false;
   eo.symbolicNondet = input == nullptr;
+  eo.nondetUninitialised = input == nullptr || run.nondetUninitialised;
   eo.alternatives = &alternatives_;
   const exec::RunInput none;
   enc_ = encode::encode(ctx, program, input ? *input : none, expect, eo);
@@ -293,8 +294,12 @@ private:
       task.options.unwind = options_.unwind;
       const localize::TaskExpectation te = localize::taskExpectation(ctx_, task);
       if (!te.note.empty()) throw encode::EncodeError(te.note);
+      const exec::RunResult run = exec::run(*p_.program, task.test->input, p_.run);
+      if (run.uninitialisedUse)
+        throw encode::EncodeError("the run's " + run.message +
+                                  ": formulas do not model uninitialised values");
       auto f = std::make_unique<MetaFormula>(ctx_, *p_.program, sites_, &task.test->input,
-                                             te.expect, options_, p_.run.entry, false);
+                                             te.expect, options_, p_.run, false);
       return formulas_.emplace(i, std::move(f)).first->second.get();
     } catch (const encode::EncodeError& e) {
       if (unencoded_.empty()) firstUnencoded_ = e.what();
@@ -324,8 +329,8 @@ public:
   FormulaValidator(const RepairProblem& p, const std::vector<Site>& sites, const RepairOptions& o)
       : program_(*p.program), options_(o) {
     encode::Expectation expect;  // the assertions
-    formula_ = std::make_unique<MetaFormula>(ctx_, *p.program, sites, nullptr, expect, o,
-                                             p.run.entry, true);
+    formula_ =
+        std::make_unique<MetaFormula>(ctx_, *p.program, sites, nullptr, expect, o, p.run, true);
   }
 
   Verdict check(const std::vector<Mutation>& candidate, bool wantMust,

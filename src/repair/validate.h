@@ -23,11 +23,13 @@ double msSince(std::chrono::steady_clock::time_point t);
 /// of an assertion oracle), with a session holding its non-demand clauses.
 class MetaFormula {
 public:
-  /// `input`: nullptr for symbolic nondet inputs. `violated`: add "some demand is violated"
-  /// (the assertion oracle's query). Throws encode::EncodeError.
+  /// `input`: nullptr for symbolic nondet inputs (and nondet uninitialised locals, as in
+  /// bounded model checking). `violated`: add "some demand is violated" (the assertion
+  /// oracle's query). `run`: the entry function and RunOptions::nondetUninitialised of the
+  /// runs it stands for. Throws encode::EncodeError.
   MetaFormula(z3::context& ctx, const ir::Program& program, const std::vector<Site>& sites,
               const exec::RunInput* input, const encode::Expectation& expect,
-              const RepairOptions& options, const std::string& entry, bool violated);
+              const RepairOptions& options, const exec::RunOptions& run, bool violated);
   /// Checks the formula with `candidate`'s alternatives chosen and no other.
   solve::Answer check(const std::vector<Mutation>& candidate, const solve::Deadline& deadline);
   z3::model model() const { return *model_; }

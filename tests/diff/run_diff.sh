@@ -25,12 +25,26 @@ mkdir "$work/expected"
 
 # A program marked `diff: sanitize` has runtime errors on purpose: gcc's sanitizers report
 # them (status 1, like culprit's runtime errors); such a program flushes stdout before each.
+# A program marked `diff: msan` reads uninitialised memory on purpose: gcc has no
+# MemorySanitizer, so clang-14's is the oracle, with its checks of library calls' arguments
+# (-fsanitize-memory-param-retval, clang's default from version 16). Without clang-14's MSan
+# the test is skipped (status 77).
 sanitize=()
+cc=(gcc -std=gnu11)
 if grep -q 'diff: sanitize' "$prog"; then
     sanitize=(-fsanitize=address,undefined -fno-sanitize-recover=all)
     export ASAN_OPTIONS=detect_leaks=0
+elif grep -q 'diff: msan' "$prog"; then
+    sanitize=(-fsanitize=memory -fsanitize-memory-param-retval)
+    cc=(clang-14 -std=gnu11)
+    export MSAN_OPTIONS=exitcode=1
+    if ! printf 'int main(void) { return 0; }\n' |
+        clang-14 -x c -fsanitize=memory - -o "$work/probe" 2>/dev/null || ! "$work/probe"; then
+        echo "$(basename "$prog"): skipped: clang-14 with -fsanitize=memory is not available"
+        exit 77
+    fi
 fi
-gcc -std=gnu11 -w -O0 "${sanitize[@]}" "$prog" -o "$work/prog" -lm
+"${cc[@]}" -w -O0 "${sanitize[@]}" "$prog" -o "$work/prog" -lm
 count=$(run_suite "$work/prog" "$tests" "$work/expected" "$work/index")
 
 if [[ ${#sanitize[@]} -gt 0 ]]; then
@@ -43,7 +57,8 @@ if [[ ${#sanitize[@]} -gt 0 ]]; then
     bad=0
     for ((i = 1; i <= count; i++)); do
         gccReport=0 culpritReport=0
-        grep -Eq 'ERROR: AddressSanitizer|runtime error:' "$work/expected/t$i.err" && gccReport=1
+        grep -Eq 'ERROR: AddressSanitizer|runtime error:|WARNING: MemorySanitizer' \
+            "$work/expected/t$i.err" && gccReport=1
         grep -q 'runtime error:' "$work/culprit/t$i.err" && culpritReport=1
         if ! cmp -s "$work/expected/t$i" "$work/culprit/t$i" ||
             ! cmp -s "$work/expected/t$i.status" "$work/culprit/t$i.status" ||

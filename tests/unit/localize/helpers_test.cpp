@@ -69,10 +69,73 @@ TEST(Bmc, FindsAViolatingInputAndReplaysIt) {
   const BmcResult r = findViolation(*p, o);
   ASSERT_EQ(r.verdict, BmcResult::Verdict::Violation) << r.reason;
   EXPECT_TRUE(r.confirmed) << r.reason;
-  ASSERT_EQ(r.input.nondet.size(), 2u);
+  // a, b, then the initial value of `i` (declared without initializer: nondet, as in CBMC).
+  ASSERT_EQ(r.input.nondet.size(), 3u);
   EXPECT_EQ(r.input.nondet[0] * r.input.nondet[1], 21);
   const testing::TestCase back = testing::parseTestLine(r.testLine, ".", false);
   EXPECT_EQ(back.input.nondet, r.input.nondet);
+}
+
+TEST(Bmc, AnUninitialisedArrayIsNondetInTheFormulaAndInTheReplay) {
+  auto p = frontend::parseSource(R"(#include <assert.h>
+int main(void) {
+  int a[3];
+  struct { int x; char c; } s;
+  assert(a[0] + a[1] != 7 || s.c != 'z');
+  return 0;
+}
+)",
+                                 "t.c");
+  BmcOptions o;
+  o.unwind = 2;
+  const BmcResult r = findViolation(*p, o);
+  ASSERT_EQ(r.verdict, BmcResult::Verdict::Violation) << r.reason;
+  EXPECT_TRUE(r.confirmed) << r.reason;
+  ASSERT_EQ(r.input.nondet.size(), 5u);  // a[0..2], s.x, s.c
+  EXPECT_EQ(r.input.nondet[0] + r.input.nondet[1], 7);
+  EXPECT_EQ(r.input.nondet[4], 'z');
+}
+
+TEST(Bmc, ALargeUninitialisedArrayIsOneArrayOfNondetValues) {
+  // 300 cells: a Z3 array (EncodeOptions::expandArraysUpTo), its cells the nondet values.
+  auto p = frontend::parseSource(R"(#include <assert.h>
+int main(void) {
+  int a[300];
+  for (int i = 0; i < 2; i++) a[i] = i;
+  assert(a[299] - a[1] != 5);
+  return 0;
+}
+)",
+                                 "t.c");
+  BmcOptions o;
+  o.unwind = 3;
+  const BmcResult r = findViolation(*p, o);
+  ASSERT_EQ(r.verdict, BmcResult::Verdict::Violation) << r.reason;
+  EXPECT_TRUE(r.confirmed) << r.reason;
+  ASSERT_EQ(r.input.nondet.size(), 300u);
+  EXPECT_EQ(r.input.nondet[299], 6);
+}
+
+TEST(Bmc, UninitialisedPointersAndHeapCellsTakeTheFormulasValuesInTheReplay) {
+  // No nondet pointers or heap cells: NULL and 0, one of their values, in both engines.
+  auto p = frontend::parseSource(R"(#include <assert.h>
+#include <stdlib.h>
+int main(void) {
+  int *q;
+  int *h = malloc(2 * sizeof(int));
+  int x = 1;
+  if (q == 0) x = 2;
+  x += h[1];
+  assert(x == 1);
+  return 0;
+}
+)",
+                                 "t.c");
+  BmcOptions o;
+  o.unwind = 2;
+  const BmcResult r = findViolation(*p, o);
+  ASSERT_EQ(r.verdict, BmcResult::Verdict::Violation) << r.reason;
+  EXPECT_TRUE(r.confirmed) << r.reason;
 }
 
 TEST(Bmc, ReportsSafetyAndWhetherTheBoundSufficed) {
