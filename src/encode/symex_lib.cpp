@@ -3,7 +3,9 @@
 //    constant part (format, string arguments; for events without integer arguments the whole
 //    text) as its key, the integer arguments as terms. The oracle compares events, not text.
 //    Characters of string arguments the program computes are terms too (KeyChar), and a
-//    string whose length it computes gives one event shape per length (symex_stdio.cpp).
+//    string whose length it computes gives one event shape per length (symex_stdio.cpp); to
+//    stdout under an output oracle it is compared with the expected text instead
+//    (symex_expected.cpp).
 //  - Inputs are hard: argv strings and stdin are the test's bytes, atoi/strtol/getchar of them
 //    are computed here with the interpreter's libc model (exec/builtins.h), scanf, sscanf,
 //    gets and fgets in symex_stdio.cpp. When the position read depends on the path (Program
@@ -129,7 +131,7 @@ Val SymExec::printf(const ir::Expr& e, State& st, std::size_t first, bool toStdo
   std::vector<z3::expr> values;
   std::vector<ir::IntKind> kinds;
   std::vector<exec::libc::FormatArg> args;
-  std::vector<std::pair<std::size_t, std::vector<StringShape>>> computed;  // by argument
+  std::vector<ComputedString> computed;
   bool constant = true;
   for (std::size_t k = first + 1; k < e.ops.size(); ++k) {
     const ir::Expr& op = *e.ops[k];
@@ -141,7 +143,7 @@ Val SymExec::printf(const ir::Expr& e, State& st, std::size_t first, bool toStdo
         a.text = *text;
         key += std::string(1, '\0') + *text;
       } else if (!st.dead()) {
-        computed.emplace_back(args.size(), stringShapes(v, st, true, op, "printf"));
+        computed.push_back(ComputedString{args.size(), v, &op});
       }
     } else {
       const std::optional<std::int64_t> n = ints_.numeral(v.v, kindOf(op));
@@ -152,8 +154,16 @@ Val SymExec::printf(const ir::Expr& e, State& st, std::size_t first, bool toStdo
     }
     args.push_back(std::move(a));
   }
-  if (!computed.empty())
-    return printShapes(e, st, *format, args, computed, values, kinds, toStdout, constant);
+  if (!computed.empty()) {
+    if (toStdout && expect_.output)
+      if (std::optional<Val> r =
+              printExpected(e, st, *format, args, computed, values, kinds, constant))
+        return *r;
+    std::vector<std::pair<std::size_t, std::vector<StringShape>>> shapes;
+    for (const ComputedString& c : computed)
+      shapes.emplace_back(c.arg, stringShapes(c.value, st, true, *c.op, "printf"));
+    return printShapes(e, st, *format, args, shapes, values, kinds, toStdout, constant);
+  }
   const exec::libc::Formatted f = exec::libc::format(*format, args);
   if (values.empty()) key = f.text;
   if (toStdout) emitOutput(st, std::move(key), std::move(values), std::move(kinds));
