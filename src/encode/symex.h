@@ -376,6 +376,8 @@ private:
   z3::expr stringIs(const std::vector<StringStart>& starts, const std::string& text,
                     const State& st);
   Val stringToInt(const ir::Expr& e, State& st);
+  /// strtol(p, NULL, 10) of a string whose characters the program computes, converted to `k`.
+  z3::expr parseComputed(const Val& p, ir::IntKind k, State& st, const ir::Expr& e);
   Val getchar(const ir::Expr& e, State& st);
   Val nondet(const ir::Expr& e, State& st);
 

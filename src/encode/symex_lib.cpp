@@ -8,7 +8,8 @@
 //    (symex_expected.cpp).
 //  - Inputs are hard: argv strings and stdin are the test's bytes, atoi/strtol/getchar of them
 //    are computed here with the interpreter's libc model (exec/builtins.h), scanf, sscanf,
-//    gets and fgets in symex_stdio.cpp. When the position read depends on the path (Program
+//    gets and fgets in symex_stdio.cpp. atoi/strtol (base 10) of a string whose characters the
+//    program computes reads its cells as glibc's strtol does (parseComputed). When the position read depends on the path (Program
 //    family), the result is tabulated over every possible position.
 //  - assert/__assert_fail/reach_error/abort add to Encoding::violation (and, when the oracle
 //    demands it, forbid it); assume is a hard constraint on the path; exit ends the path.
@@ -16,6 +17,8 @@
 
 #include "exec/builtins.h"
 
+#include <algorithm>
+#include <climits>
 #include <functional>
 
 namespace culprit::encode::detail {
@@ -287,6 +290,14 @@ Val SymExec::stringToInt(const ir::Expr& e, State& st) {
   };
   if (std::optional<std::string> s = concreteString(p, st)) return intVal(parse(*s));
   if (!p.isPointer()) throw EncodeError("atoi of a null pointer at " + prog_.where(e.range));
+  const bool wholeTexts = std::all_of(p.ptr->begin(), p.ptr->end(), [&](const PtrAlt& alt) {
+    return alt.obj == kNullObject || concreteString(pointerTo(alt.obj), st).has_value();
+  });
+  if (!wholeTexts) {
+    if (base != 10)
+      throw EncodeError("strtol of a string computed by the program at " + prog_.where(e.range));
+    return intVal(parseComputed(p, k, st, e));
+  }
   z3::expr acc = ints_.literal(0, k);
   for (auto it = p.ptr->rbegin(); it != p.ptr->rend(); ++it) {
     if (it->obj == kNullObject) {  // atoi(NULL) is a runtime error
@@ -305,6 +316,60 @@ Val SymExec::stringToInt(const ir::Expr& e, State& st) {
     acc = choose(it->cond, v, acc);
   }
   return intVal(acc);
+}
+
+// exec/builtins.cpp's parseDigits over the cells of each place the string may start: leading
+// spaces, a sign, the digits right after them; the magnitude saturated at long's range as glibc
+// does. Bit-vectors: 68 bits, where a magnitude beyond 2^63 stays at 2^63 + 1 (the next digit
+// cannot bring it back), so that 2^63 + 1 times 10 plus 9 still fits.
+z3::expr SymExec::parseComputed(const Val& p, ir::IntKind k, State& st, const ir::Expr& e) {
+  const bool math = ints_.mode() == Ints::Math;
+  z3::expr acc = ints_.literal(0, k);
+  const std::vector<StringStart> starts = stringStarts(p, st, false, e, "atoi");
+  for (auto s = starts.rbegin(); s != starts.rend(); ++s) {
+    const std::uint64_t n = s->end - s->from;
+    constexpr unsigned w = 68;
+    auto wide = [&](std::int64_t v) { return math ? ctx_.int_val(v) : ctx_.bv_val(v, w); };
+    auto lit = [&](char c) { return ints_.literal(c, s->kind); };
+    const auto read = cellReader(st, s->obj);
+    z3::expr terminated = ctx_.bool_val(false);
+    z3::expr lead = ctx_.bool_val(true), afterSign = ctx_.bool_val(false);
+    z3::expr run = ctx_.bool_val(false), negative = ctx_.bool_val(false);
+    z3::expr magnitude = wide(0);
+    const z3::expr beyond = wide(INT64_MAX) + wide(2);
+    for (std::uint64_t j = 0; j < n && !terminated.is_true(); ++j) {
+      const z3::expr c = read(s->from + j);
+      terminated = disj(terminated, equal(c, lit('\0')));
+      const z3::expr space =
+          disj(equal(c, lit(' ')), conj(ints_.compare(ir::BinOp::Ge, s->kind, c, lit('\t')),
+                                        ints_.compare(ir::BinOp::Le, s->kind, c, lit('\r'))));
+      const z3::expr digit = conj(ints_.compare(ir::BinOp::Ge, s->kind, c, lit('0')),
+                                  ints_.compare(ir::BinOp::Le, s->kind, c, lit('9')));
+      const z3::expr first = conj(lead, negate(space));  // the first character after spaces
+      const z3::expr counted = conj(digit, disj(first, disj(afterSign, run)));
+      const z3::expr minus = equal(c, lit('-'));
+      negative = disj(negative, conj(first, minus));
+      afterSign = conj(first, disj(minus, equal(c, lit('+'))));
+      z3::expr d = ints_.convert(c, s->kind, ir::IntKind::Long);
+      d = math ? d - 48 : z3::zext(d, w - 64) - wide(48);
+      z3::expr next = magnitude * wide(10) + d;
+      if (!math) next = choose(z3::ugt(magnitude, beyond), beyond, next);
+      magnitude = choose(counted, next, magnitude);
+      run = counted;
+      lead = conj(lead, space);
+    }
+    // Not NUL-terminated within its object: a runtime error.
+    require(st, imply(s->cond, terminated), HardKind::RuntimeCheck);
+    const z3::expr limit = choose(negative, wide(0) + wide(INT64_MAX) + wide(1), wide(INT64_MAX));
+    const z3::expr over = math ? magnitude > limit : z3::ugt(magnitude, limit);
+    z3::expr value = choose(negative, wide(0) - magnitude, magnitude);
+    if (!math) value = value.extract(63, 0);
+    const z3::expr saturated = choose(negative, ints_.literal(INT64_MIN, ir::IntKind::Long),
+                                      ints_.literal(INT64_MAX, ir::IntKind::Long));
+    value = choose(over, saturated, value);
+    acc = choose(s->cond, ints_.convert(value, ir::IntKind::Long, k), acc);
+  }
+  return acc;
 }
 
 Val SymExec::getchar(const ir::Expr& e, State& st) {
