@@ -8,9 +8,10 @@
 //    (symex_expected.cpp).
 //  - Inputs are hard: argv strings and stdin are the test's bytes, atoi/strtol/getchar of them
 //    are computed here with the interpreter's libc model (exec/builtins.h), scanf, sscanf,
-//    gets and fgets in symex_stdio.cpp. atoi/strtol (base 10) of a string whose characters the
-//    program computes reads its cells as glibc's strtol does (parseComputed). When the position read depends on the path (Program
-//    family), the result is tabulated over every possible position.
+//    gets and fgets in symex_stdio.cpp. When the position read depends on the path (Program
+//    family), the result is tabulated over every possible position. atoi/strtol (base 10) of a
+//    string whose characters the program computes reads its cells as glibc's strtol does
+//    (parseComputed).
 //  - assert/__assert_fail/reach_error/abort add to Encoding::violation (and, when the oracle
 //    demands it, forbid it); assume is a hard constraint on the path; exit ends the path.
 #include "encode/symex.h"
