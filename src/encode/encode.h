@@ -230,7 +230,9 @@ struct KeyChar {
 
 /// An output call, for evaluation in a model (differential tests, bounded model checking).
 /// A call printing strings whose lengths the program computes has one entry per length: the
-/// entries share `index`, and at most one of them is `reached` in a model.
+/// entries share `index`, and at most one of them is `reached` in a model. Under an output
+/// oracle such a call to stdout has one entry per expected event it may be, whose key is that
+/// event's (the oracle makes it so).
 struct EncodedOutput {
   z3::expr reached, index;  ///< index: position among the run's stdout events
   std::string key;

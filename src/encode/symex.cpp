@@ -515,6 +515,41 @@ void SymExec::emitOutputs(State& st, std::vector<OutputShape> shapes,
   }
 }
 
+z3::expr SymExec::emitMatched(State& st, const std::function<z3::expr(std::size_t)>& matches,
+                              const std::vector<z3::expr>& values,
+                              const std::vector<ir::IntKind>& kinds) {
+  const z3::expr index = st.outCount;
+  if (st.dead()) return index;
+  st.outCount = ints_.indexAdd(st.outCount, ints_.index(1));
+  const std::vector<OutputEvent>& want = *expect_.output;
+  auto event = [&](std::size_t i) {
+    z3::expr all = ctx_.bool_val(want[i].values.size() == values.size());
+    for (std::size_t j = 0; j < values.size() && !all.is_false(); ++j)
+      all = conj(all, ints_.equals(values[j], kinds[j], want[i].values[j]));
+    return all.is_false() ? all : conj(all, matches(i));
+  };
+  auto record = [&](std::size_t i, const z3::expr& when) {
+    out_.outputs.push_back(
+        EncodedOutput{conj(st.guard, when), index, want[i].key, values, kinds, {}});
+  };
+  if (std::optional<std::int64_t> n = ints_.numeral(index, ir::IntKind::Long)) {
+    const bool inRange = *n >= 0 && static_cast<std::size_t>(*n) < want.size();
+    require(st, inRange ? event(static_cast<std::size_t>(*n)) : ctx_.bool_val(false),
+            HardKind::Oracle);
+    if (inRange) record(static_cast<std::size_t>(*n), ctx_.bool_val(true));
+    return index;
+  }
+  require(st, ints_.indexLess(index, ints_.index(static_cast<std::int64_t>(want.size()))),
+          HardKind::Oracle);
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    const z3::expr when = equal(index, ints_.index(static_cast<std::int64_t>(i)));
+    if (when.is_false()) continue;
+    require(st, imply(when, event(i)), HardKind::Oracle);
+    record(i, when);
+  }
+  return index;
+}
+
 z3::expr SymExec::matchesEvent(const EncodedOutput& o, const OutputEvent& want) const {
   if (o.key.size() != want.key.size() || o.values.size() != want.values.size())
     return ctx_.bool_val(false);

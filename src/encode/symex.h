@@ -12,7 +12,8 @@
 // Implementation split by concern: symex.cpp (setup, instances, clauses, oracle, merging),
 // symex_stmt.cpp (statements, loops), symex_expr.cpp (expressions, memory), symex_lib.cpp
 // (library calls and intrinsics), symex_stdio.cpp (formatted, line and string input, strings
-// read from memory and printed), symex_heap.cpp (heap blocks, memset/memcpy).
+// read from memory and printed), symex_expected.cpp (computed strings printed under an output
+// oracle), symex_heap.cpp (heap blocks, memset/memcpy).
 #pragma once
 
 #include "encode/cint.h"
@@ -54,6 +55,25 @@ struct StringShape {
   ir::IntKind kind = ir::IntKind::Char;
   bool terminated = true;
   bool isNull = false;  ///< a null pointer (printf's %s prints "(null)")
+};
+
+/// Where a string may start in a state: when `cond` holds, at cell `from` of `obj`, ending (NUL
+/// or not) before cell `end` (its object's end, the end of the char array written, or the first
+/// cell of another type in an object of structs); or, `isNull`, a null pointer.
+struct StringStart {
+  z3::expr cond;
+  ObjId obj = kNullObject;
+  std::uint64_t from = 0, end = 0;
+  ir::IntKind kind = ir::IntKind::Char;
+  bool isNull = false;
+};
+
+/// A string argument of an output call whose characters the program computes: argument
+/// `arg` (among the format's arguments), the pointer `value`, the expression `op`.
+struct ComputedString {
+  std::size_t arg = 0;
+  Val value;
+  const ir::Expr* op = nullptr;
 };
 
 /// One shape of an output event: where `cond` holds, the event's key is `key` with `chars`.
@@ -228,6 +248,10 @@ private:
   void emitOutputs(State& st, std::vector<OutputShape> shapes, const std::vector<z3::expr>& values,
                    const std::vector<ir::IntKind>& kinds);
   z3::expr matchesEvent(const EncodedOutput& o, const OutputEvent& want) const;
+  /// One output event checked by `matches(i)`: the condition under which it equals the
+  /// expected event i (needs Expectation::output). Returns the event's index.
+  z3::expr emitMatched(State& st, const std::function<z3::expr(std::size_t)>& matches,
+                       const std::vector<z3::expr>& values, const std::vector<ir::IntKind>& kinds);
   void terminate(State& st, const z3::expr& status);
   void unwindingHit(State& st);
   void violation(State& st, const z3::expr& when);
@@ -339,11 +363,27 @@ private:
                   const std::vector<std::pair<std::size_t, std::vector<StringShape>>>& computed,
                   const std::vector<z3::expr>& values, const std::vector<ir::IntKind>& kinds,
                   bool toStdout, bool constant);
-  /// `parse` of the string `p` points to, over its alternatives (the program's strings must be
-  /// constant where they are parsed: argv, literals, input read into buffers).
+  /// `parse` of the string `p` points to, over its alternatives (argv, literals, input read
+  /// into buffers); a string whose characters the program computes goes to `computed` (when
+  /// empty: not encoded).
   Val parsedString(const ir::Expr& e, State& st, const Val& p, ir::IntKind k,
-                   const std::function<z3::expr(const std::string&)>& parse);
+                   const std::function<z3::expr(const std::string&)>& parse,
+                   const std::function<z3::expr()>& computed = {});
+  /// printf to stdout of computed strings under an output oracle (symex_expected.cpp): the
+  /// strings are compared with the expected event's text; nullopt when a precision may cut one.
+  std::optional<Val> printExpected(const ir::Expr& e, State& st, const std::string& format,
+                                   std::vector<exec::libc::FormatArg> args,
+                                   const std::vector<ComputedString>& computed,
+                                   const std::vector<z3::expr>& values,
+                                   const std::vector<ir::IntKind>& kinds, bool constant);
+  /// puts/fputs to stdout of a computed string under an output oracle (symex_expected.cpp).
+  Val putExpected(const ir::Expr& e, State& st, const Val& p, bool newline);
+  /// The string of `starts` is exactly `text` followed by a NUL (symex_expected.cpp).
+  z3::expr stringIs(const std::vector<StringStart>& starts, const std::string& text,
+                    const State& st);
   Val stringToInt(const ir::Expr& e, State& st);
+  /// strtol(p, NULL, 10) of a string whose characters the program computes, converted to `k`.
+  z3::expr parseComputed(const Val& p, ir::IntKind k, State& st, const ir::Expr& e);
   Val getchar(const ir::Expr& e, State& st);
   Val nondet(const ir::Expr& e, State& st);
   /// The next nondet value, of C type `k` (a live state).
@@ -379,9 +419,13 @@ private:
                   std::uint64_t maxCount, const std::function<z3::expr(std::uint64_t)>& value);
   /// Reads cell i of `obj` in `st`; a Z3 array's stores at numeral offsets are folded.
   std::function<z3::expr(std::uint64_t)> cellReader(const State& st, ObjId obj) const;
+  /// Where the string `p` points to may start (a null pointer when `allowNull`, else a runtime
+  /// error, as a pointer outside its object is; the runtime checks are added here). `what`
+  /// names the call for error messages.
+  std::vector<StringStart> stringStarts(const Val& p, State& st, bool allowNull, const ir::Expr& at,
+                                        const char* what);
   /// The shapes of the string `p` points to, one per length it may have (a null pointer is a
-  /// shape when `allowNull`, else a runtime error, as a pointer outside its object is). Throws
-  /// EncodeError when there are too many; `what` names the call for that message.
+  /// shape when `allowNull`). Throws EncodeError when there are too many.
   std::vector<StringShape> stringShapes(const Val& p, State& st, bool allowNull, const ir::Expr& at,
                                         const char* what);
 

@@ -3,11 +3,15 @@
 //    constant part (format, string arguments; for events without integer arguments the whole
 //    text) as its key, the integer arguments as terms. The oracle compares events, not text.
 //    Characters of string arguments the program computes are terms too (KeyChar), and a
-//    string whose length it computes gives one event shape per length (symex_stdio.cpp).
+//    string whose length it computes gives one event shape per length (symex_stdio.cpp); to
+//    stdout under an output oracle it is compared with the expected text instead
+//    (symex_expected.cpp).
 //  - Inputs are hard: argv strings and stdin are the test's bytes, atoi/strtol/getchar of them
 //    are computed here with the interpreter's libc model (exec/builtins.h), scanf, sscanf,
 //    gets and fgets in symex_stdio.cpp. When the position read depends on the path (Program
-//    family), the result is tabulated over every possible position.
+//    family), the result is tabulated over every possible position. atoi/strtol (base 10) of a
+//    string whose characters the program computes reads its cells as glibc's strtol does
+//    (parseComputed).
 //  - assert/__assert_fail/reach_error/abort add to Encoding::violation (and, when the oracle
 //    demands it, forbid it); assume is a hard constraint on the path; exit ends the path.
 #include "encode/symex.h"
@@ -15,6 +19,8 @@
 #include "exec/arith.h"
 #include "exec/builtins.h"
 
+#include <algorithm>
+#include <climits>
 #include <functional>
 
 namespace culprit::encode::detail {
@@ -146,7 +152,7 @@ Val SymExec::printf(const ir::Expr& e, State& st, std::size_t first, bool toStdo
   std::vector<z3::expr> values;
   std::vector<ir::IntKind> kinds;
   std::vector<exec::libc::FormatArg> args;
-  std::vector<std::pair<std::size_t, std::vector<StringShape>>> computed;  // by argument
+  std::vector<ComputedString> computed;
   bool constant = true;
   for (std::size_t k = first + 1; k < e.ops.size(); ++k) {
     const ir::Expr& op = *e.ops[k];
@@ -158,7 +164,7 @@ Val SymExec::printf(const ir::Expr& e, State& st, std::size_t first, bool toStdo
         a.text = *text;
         key += std::string(1, '\0') + *text;
       } else if (!st.dead()) {
-        computed.emplace_back(args.size(), stringShapes(v, st, true, op, "printf"));
+        computed.push_back(ComputedString{args.size(), v, &op});
       }
     } else {
       const std::optional<std::int64_t> n = ints_.numeral(v.v, kindOf(op));
@@ -170,8 +176,16 @@ Val SymExec::printf(const ir::Expr& e, State& st, std::size_t first, bool toStdo
     }
     args.push_back(std::move(a));
   }
-  if (!computed.empty())
-    return printShapes(e, st, *format, args, computed, values, kinds, toStdout, constant);
+  if (!computed.empty()) {
+    if (toStdout && expect_.output)
+      if (std::optional<Val> r =
+              printExpected(e, st, *format, args, computed, values, kinds, constant))
+        return *r;
+    std::vector<std::pair<std::size_t, std::vector<StringShape>>> shapes;
+    for (const ComputedString& c : computed)
+      shapes.emplace_back(c.arg, stringShapes(c.value, st, true, *c.op, "printf"));
+    return printShapes(e, st, *format, args, shapes, values, kinds, toStdout, constant);
+  }
   const exec::libc::Formatted f = exec::libc::format(*format, args);
   if (values.empty()) key = f.text;
   if (toStdout) emitOutput(st, std::move(key), std::move(values), std::move(kinds));
@@ -290,17 +304,25 @@ Val SymExec::stringToInt(const ir::Expr& e, State& st) {
       return intVal(symbolicInput(false, index, k));
     }
   }
-  return parsedString(e, st, p, k, [&](const std::string& s) {
-    return ints_.literal(exec::libc::parseLong(s, base), k);
-  });
+  std::function<z3::expr()> computed;  // base 10 only: digits of cells the program computes
+  if (base == 10) computed = [&] { return parseComputed(p, k, st, e); };
+  return parsedString(
+      e, st, p, k,
+      [&](const std::string& s) { return ints_.literal(exec::libc::parseLong(s, base), k); },
+      computed);
 }
 
 Val SymExec::parsedString(const ir::Expr& e, State& st, const Val& p, ir::IntKind k,
-                          const std::function<z3::expr(const std::string&)>& parse) {
+                          const std::function<z3::expr(const std::string&)>& parse,
+                          const std::function<z3::expr()>& computed) {
   const char* name = ir::builtinName(e.builtin);
   if (std::optional<std::string> s = concreteString(p, st)) return intVal(parse(*s));
   if (!p.isPointer())
     throw EncodeError(std::string(name) + " of a null pointer at " + prog_.where(e.range));
+  const bool wholeTexts = std::all_of(p.ptr->begin(), p.ptr->end(), [&](const PtrAlt& alt) {
+    return alt.obj == kNullObject || concreteString(pointerTo(alt.obj), st).has_value();
+  });
+  if (!wholeTexts && computed) return intVal(computed());
   z3::expr acc = ints_.literal(0, k);
   for (auto it = p.ptr->rbegin(); it != p.ptr->rend(); ++it) {
     if (it->obj == kNullObject) {  // atoi(NULL) is a runtime error
@@ -320,6 +342,60 @@ Val SymExec::parsedString(const ir::Expr& e, State& st, const Val& p, ir::IntKin
     acc = choose(it->cond, v, acc);
   }
   return intVal(acc);
+}
+
+// exec/builtins.cpp's parseDigits over the cells of each place the string may start: leading
+// spaces, a sign, the digits right after them; the magnitude saturated at long's range as glibc
+// does. Bit-vectors: 68 bits, where a magnitude beyond 2^63 stays at 2^63 + 1 (the next digit
+// cannot bring it back), so that 2^63 + 1 times 10 plus 9 still fits.
+z3::expr SymExec::parseComputed(const Val& p, ir::IntKind k, State& st, const ir::Expr& e) {
+  const bool math = ints_.mode() == Ints::Math;
+  z3::expr acc = ints_.literal(0, k);
+  const std::vector<StringStart> starts = stringStarts(p, st, false, e, "atoi");
+  for (auto s = starts.rbegin(); s != starts.rend(); ++s) {
+    const std::uint64_t n = s->end - s->from;
+    constexpr unsigned w = 68;
+    auto wide = [&](std::int64_t v) { return math ? ctx_.int_val(v) : ctx_.bv_val(v, w); };
+    auto lit = [&](char c) { return ints_.literal(c, s->kind); };
+    const auto read = cellReader(st, s->obj);
+    z3::expr terminated = ctx_.bool_val(false);
+    z3::expr lead = ctx_.bool_val(true), afterSign = ctx_.bool_val(false);
+    z3::expr run = ctx_.bool_val(false), negative = ctx_.bool_val(false);
+    z3::expr magnitude = wide(0);
+    const z3::expr beyond = wide(INT64_MAX) + wide(2);
+    for (std::uint64_t j = 0; j < n && !terminated.is_true(); ++j) {
+      const z3::expr c = read(s->from + j);
+      terminated = disj(terminated, equal(c, lit('\0')));
+      const z3::expr space =
+          disj(equal(c, lit(' ')), conj(ints_.compare(ir::BinOp::Ge, s->kind, c, lit('\t')),
+                                        ints_.compare(ir::BinOp::Le, s->kind, c, lit('\r'))));
+      const z3::expr digit = conj(ints_.compare(ir::BinOp::Ge, s->kind, c, lit('0')),
+                                  ints_.compare(ir::BinOp::Le, s->kind, c, lit('9')));
+      const z3::expr first = conj(lead, negate(space));  // the first character after spaces
+      const z3::expr counted = conj(digit, disj(first, disj(afterSign, run)));
+      const z3::expr minus = equal(c, lit('-'));
+      negative = disj(negative, conj(first, minus));
+      afterSign = conj(first, disj(minus, equal(c, lit('+'))));
+      z3::expr d = ints_.convert(c, s->kind, ir::IntKind::Long);
+      d = math ? d - 48 : z3::zext(d, w - 64) - wide(48);
+      z3::expr next = magnitude * wide(10) + d;
+      if (!math) next = choose(z3::ugt(magnitude, beyond), beyond, next);
+      magnitude = choose(counted, next, magnitude);
+      run = counted;
+      lead = conj(lead, space);
+    }
+    // Not NUL-terminated within its object: a runtime error.
+    require(st, imply(s->cond, terminated), HardKind::RuntimeCheck);
+    const z3::expr limit = choose(negative, wide(0) + wide(INT64_MAX) + wide(1), wide(INT64_MAX));
+    const z3::expr over = math ? magnitude > limit : z3::ugt(magnitude, limit);
+    z3::expr value = choose(negative, wide(0) - magnitude, magnitude);
+    if (!math) value = value.extract(63, 0);
+    const z3::expr saturated = choose(negative, ints_.literal(INT64_MIN, ir::IntKind::Long),
+                                      ints_.literal(INT64_MAX, ir::IntKind::Long));
+    value = choose(over, saturated, value);
+    acc = choose(s->cond, ints_.convert(value, ir::IntKind::Long, k), acc);
+  }
+  return acc;
 }
 
 Val SymExec::getchar(const ir::Expr& e, State& st) {

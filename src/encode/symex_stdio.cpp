@@ -7,10 +7,11 @@
 //    check that the cells lie inside a writable object: exactly where the interpreter fails.
 //  - sscanf of a string whose characters the program computes goes through a finite case
 //    analysis (string_cases.h); beyond kMaxScanCases cases it is an EncodeError.
-//  - A string is read from memory as its shapes (stringShapes): one per length it may have,
-//    under the condition that its NUL is there. A printed string whose characters the program
-//    computed becomes an output event whose key holds a placeholder for each such character
-//    (KeyChar); the oracle compares them with the expected characters.
+//  - A string is read from memory as its shapes (stringShapes): one per place it may start
+//    (stringStarts) and length it may have, under the condition that its NUL is there. A printed
+//    string whose characters the program computed becomes an output event whose key holds a
+//    placeholder for each such character (KeyChar); the oracle compares them with the expected
+//    characters.
 #include "encode/symex.h"
 
 #include <algorithm>
@@ -135,26 +136,16 @@ std::function<z3::expr(std::uint64_t)> SymExec::cellReader(const State& st, ObjI
   return [&os](std::uint64_t i) { return os.cells[i].v; };
 }
 
-std::vector<StringShape> SymExec::stringShapes(const Val& p, State& st, bool allowNull,
+std::vector<StringStart> SymExec::stringStarts(const Val& p, State& st, bool allowNull,
                                                const ir::Expr& at, const char* what) {
-  std::vector<StringShape> out;
-  std::size_t chars = 0;
-  auto add = [&](StringShape s) {
-    chars += s.chars.size();
-    if (out.size() >= kMaxShapes || chars > kMaxShapeChars)
-      throw EncodeError(std::string(what) +
-                        " of a string whose length the program computes (too many possible "
-                        "lengths) at " +
-                        prog_.where(at.range));
-    out.push_back(std::move(s));
-  };
+  std::vector<StringStart> out;
   const PtrAlts alts =
       p.isPointer() ? *p.ptr : PtrAlts{PtrAlt{ctx_.bool_val(true), kNullObject, ints_.index(0)}};
   for (const PtrAlt& alt : alts) {
     if (alt.cond.is_false()) continue;
     if (alt.obj == kNullObject) {
       if (allowNull)
-        add(StringShape{alt.cond, {}, ir::IntKind::Char, true, true});
+        out.push_back(StringStart{alt.cond, kNullObject, 0, 0, ir::IntKind::Char, true});
       else
         require(st, negate(alt.cond), HardKind::RuntimeCheck);
       continue;
@@ -171,48 +162,72 @@ std::vector<StringShape> SymExec::stringShapes(const Val& p, State& st, bool all
       const ir::TypeRef t = info.mixed->cellType(i % info.mixed->cellCount());
       return t->isInt() && ir::bitWidth(t->intKind) == 8;
     };
+    // A char array written as such (`t[i].name`): the string ends within it, as it must for
+    // cells of other types to follow (a struct's next member).
+    const bool isArray = at.kind == ir::ExprKind::Cast && !at.ops.empty() &&
+                         at.ops[0]->type->isArray() && at.ops[0]->type->elem->isInt();
+    auto add = [&](const z3::expr& cond, std::uint64_t from) {
+      std::uint64_t end = isArray ? std::min(info.size, from + at.ops[0]->type->length) : info.size;
+      for (std::uint64_t i = from; i < end; ++i)
+        if (!charCell(i)) end = i;
+      out.push_back(StringStart{cond, alt.obj, from, end, kind, false});
+    };
     // The offsets the string may start at: inside the object or just past it (then it is not
     // NUL-terminated within its object); anywhere else is a runtime error.
-    std::vector<std::pair<z3::expr, std::uint64_t>> starts;
     if (std::optional<std::int64_t> off = ints_.numeral(alt.offset, ir::IntKind::Long)) {
       if (*off < 0 || static_cast<std::uint64_t>(*off) > info.size) {
         require(st, negate(alt.cond), HardKind::RuntimeCheck);
         continue;
       }
-      starts.emplace_back(alt.cond, static_cast<std::uint64_t>(*off));
+      add(alt.cond, static_cast<std::uint64_t>(*off));
     } else {
       require(st, imply(alt.cond, ints_.indexInRange(alt.offset, 0, info.size + 1)),
               HardKind::RuntimeCheck);
       for (std::uint64_t o = 0; o <= info.size; ++o)
         if (o == info.size || charCell(o))
-          starts.emplace_back(
-              conj(alt.cond, alt.offset == ints_.index(static_cast<std::int64_t>(o))), o);
+          add(conj(alt.cond, alt.offset == ints_.index(static_cast<std::int64_t>(o))), o);
     }
-    const auto read = cellReader(st, alt.obj);
-    // A char array written as such (`t[i].name`): the string ends within it, as it must for
-    // cells of other types to follow (a struct's next member).
-    const bool isArray = at.kind == ir::ExprKind::Cast && !at.ops.empty() &&
-                         at.ops[0]->type->isArray() && at.ops[0]->type->elem->isInt();
-    for (const auto& [cond, from] : starts) {
-      z3::expr nonNul = cond;  // the characters so far are not NUL
-      std::vector<z3::expr> text;
-      bool ended = false;
-      const std::uint64_t end =
-          isArray ? std::min(info.size, from + at.ops[0]->type->length) : info.size;
-      for (std::uint64_t i = from; i < end && !ended && charCell(i); ++i) {
-        const z3::expr c = read(i);
-        const std::optional<std::int64_t> n = ints_.numeral(c, kind);
-        if (n && *n == 0) {
-          add(StringShape{nonNul, text, kind});
-          ended = true;
-        } else if (!n) {  // the string may end here
-          add(StringShape{conj(nonNul, negate(ints_.truth(c))), text, kind});
-          nonNul = conj(nonNul, ints_.truth(c));
-        }
-        text.push_back(c);
+  }
+  return out;
+}
+
+std::vector<StringShape> SymExec::stringShapes(const Val& p, State& st, bool allowNull,
+                                               const ir::Expr& at, const char* what) {
+  std::vector<StringShape> out;
+  std::size_t chars = 0;
+  auto add = [&](StringShape s) {
+    chars += s.chars.size();
+    if (out.size() >= kMaxShapes || chars > kMaxShapeChars)
+      throw EncodeError(std::string(what) +
+                        " of a string whose length the program computes (too many possible "
+                        "lengths) at " +
+                        prog_.where(at.range));
+    out.push_back(std::move(s));
+  };
+  std::unordered_map<ObjId, std::function<z3::expr(std::uint64_t)>> readers;
+  for (const StringStart& s : stringStarts(p, st, allowNull, at, what)) {
+    if (s.isNull) {
+      add(StringShape{s.cond, {}, ir::IntKind::Char, true, true});
+      continue;
+    }
+    auto reader = readers.try_emplace(s.obj).first;
+    if (!reader->second) reader->second = cellReader(st, s.obj);
+    z3::expr nonNul = s.cond;  // the characters so far are not NUL
+    std::vector<z3::expr> text;
+    bool ended = false;
+    for (std::uint64_t i = s.from; i < s.end && !ended; ++i) {
+      const z3::expr c = reader->second(i);
+      const std::optional<std::int64_t> n = ints_.numeral(c, s.kind);
+      if (n && *n == 0) {
+        add(StringShape{nonNul, text, s.kind});
+        ended = true;
+      } else if (!n) {  // the string may end here
+        add(StringShape{conj(nonNul, negate(ints_.truth(c))), text, s.kind});
+        nonNul = conj(nonNul, ints_.truth(c));
       }
-      if (!ended) add(StringShape{nonNul, std::move(text), kind, false});
+      text.push_back(c);
     }
+    if (!ended) add(StringShape{nonNul, std::move(text), s.kind, false});
   }
   return out;
 }
@@ -497,6 +512,7 @@ Val SymExec::putString(const ir::Expr& e, State& st, bool newline, bool toStdout
     return intVal(result(s->size()));
   }
   if (st.dead()) return zeroValue(e.type);
+  if (toStdout && expect_.output) return putExpected(e, st, p, newline);
   std::vector<OutputShape> shapes;
   z3::expr value = ints_.literal(0, k);
   for (const StringShape& s : stringShapes(p, st, false, e, newline ? "puts" : "fputs")) {

@@ -1,8 +1,9 @@
 // Line and string input and output in the encoder: with the golden run's output events as the
 // oracle, the formula of a passing run (every selector enforced) is satisfiable and a wrong
 // expected output makes it unsatisfiable; strings the program computes are compared character
-// by character, also when their length is computed; sscanf of a line the program cuts is split
-// into cases; buffer overflows are runtime errors.
+// by character, also when their length is computed (printed to stdout under the oracle: against
+// the expected text, without shapes); sscanf of a line the program cuts is split into cases;
+// buffer overflows are runtime errors; atoi reads computed characters.
 #include "encode_test_util.h"
 
 #include <gtest/gtest.h>
@@ -285,6 +286,202 @@ int main(void) {
     ADD_FAILURE() << "no EncodeError";
   } catch (const EncodeError& e) {
     EXPECT_EQ(std::string(e.what()), "sscanf of a string computed by the program at t.c:7");
+  }
+}
+
+// Names moved by qsort and printed through a computed index (pf relaxes `i`): a string may start
+// at any of 8 * 16 char cells and end at any of its 16, far beyond the shapes' limit. Under
+// the oracle each printed string is compared with the expected text (line 7 is the fault: the
+// comparator sorts ascending).
+const char* kTeams = R"(#include <stdio.h>
+#include <stdlib.h>
+struct team { char name[16]; int solved; };
+int cmp(const void *a, const void *b) {
+  const struct team *x = a;
+  const struct team *y = b;
+  return x->solved - y->solved;
+}
+int main(void) {
+  struct team t[8];
+  int n;
+  if (scanf("%d", &n) != 1 || n < 1 || n > 8) return 1;
+  for (int i = 0; i < n; i++)
+    if (scanf("%15s %d", t[i].name, &t[i].solved) != 2) return 1;
+  qsort(t, n, sizeof t[0], cmp);
+  for (int i = 0; i < n; i++)
+    printf("%d %s\n", i + 1, t[i].name);
+  for (int i = 0; i < n; i++)
+    puts(t[i].name);
+  return 0;
+}
+)";
+
+TEST(EncodeStdio, PrintedComputedStringsAreComparedWithTheExpectedText) {
+  auto faulty = compile(kTeams);
+  std::string golden = kTeams;
+  golden.replace(golden.find("x->solved - y->solved"), 21, "y->solved - x->solved");
+  auto gold = compile(golden);
+  const exec::RunInput in = stdinInput("3\nann 2\nbobby 5\ncy 3\n");
+  const Expectation ex = expectationOf(*gold, in);
+  ASSERT_TRUE(ex.output.has_value());
+  ASSERT_EQ(ex.output->size(), 6u);
+  EXPECT_EQ(ex.output->at(0).key, std::string("%d %s\n") + '\0' + "bobby");
+  EXPECT_EQ(ex.output->at(5).key, "ann\n");
+  Expectation wrongChar = ex, longer = ex, shorter = ex, wrongPuts = ex;
+  wrongChar.output->at(1).key.back() = 'z';  // "cz"
+  longer.output->at(2).key += 'n';           // "annn"
+  shorter.output->at(0).key.pop_back();      // "bobb"
+  wrongPuts.output->at(4).key = "cy \n";
+  for (Family f : {Family::Program, Family::TraceFlowSensitive})
+    for (Ints ints : {Ints::BitVector}) {
+      z3::context ctx;
+      const Encoding good = encodeIn(ctx, *gold, in, ex, f, ints);
+      EXPECT_EQ(checkWith(ctx, good), z3::sat) << familyName(f);
+      for (const Expectation* wrong : {&wrongChar, &longer, &shorter, &wrongPuts})
+        EXPECT_EQ(checkWith(ctx, encodeIn(ctx, *gold, in, *wrong, f, ints)), z3::unsat)
+            << familyName(f);
+      const Encoding enc = encodeIn(ctx, *faulty, in, ex, f, ints);
+      EXPECT_EQ(checkWith(ctx, enc), z3::unsat) << familyName(f);
+      EXPECT_EQ(checkWith(ctx, enc, groupsOnLine(*faulty, enc, 7)), z3::sat) << familyName(f);
+    }
+}
+
+// Events without integer arguments hold the whole text: two computed strings and a width.
+// Line 7 copies one character too few into b (the golden copies up to the NUL).
+const char* kTwoStrings = R"(#include <stdio.h>
+int main(void) {
+  char a[8], b[8];
+  int i;
+  if (scanf("%7s %7s", a, b) != 2) return 1;
+  for (i = 0; a[i] != '\0'; i++) a[i] = a[i] - 32;
+  for (i = 0; b[i + 1] != '\0'; i++) b[i] = b[i] - 32;
+  printf("%s-%s\n", a, b);
+  printf("[%6s]\n", b);
+  return 0;
+}
+)";
+
+TEST(EncodeStdio, TextsOfSeveralComputedStringsAreSplitByTheirLengths) {
+  auto faulty = compile(kTwoStrings);
+  std::string golden = kTwoStrings;
+  golden.replace(golden.find("b[i + 1]"), 8, "b[i]");
+  auto gold = compile(golden);
+  const exec::RunInput in = stdinInput("abc de\n");
+  const Expectation ex = expectationOf(*gold, in);
+  ASSERT_TRUE(ex.output.has_value());
+  ASSERT_EQ(ex.output->size(), 2u);
+  EXPECT_EQ(ex.output->at(0).key, "ABC-DE\n");
+  EXPECT_EQ(ex.output->at(1).key, "[    DE]\n");
+  Expectation moved = ex, padded = ex;
+  moved.output->at(0).key = "AB-CDE\n";  // the same characters, the hyphen elsewhere
+  padded.output->at(1).key = "[   DE ]\n";
+  for (Family f : kFamilies)
+    for (Ints ints : {Ints::BitVector, Ints::Math}) {
+      z3::context ctx;
+      EXPECT_EQ(checkWith(ctx, encodeIn(ctx, *gold, in, ex, f, ints)), z3::sat) << familyName(f);
+      EXPECT_EQ(checkWith(ctx, encodeIn(ctx, *gold, in, moved, f, ints)), z3::unsat)
+          << familyName(f);
+      EXPECT_EQ(checkWith(ctx, encodeIn(ctx, *gold, in, padded, f, ints)), z3::unsat)
+          << familyName(f);
+      const Encoding enc = encodeIn(ctx, *faulty, in, ex, f, ints);
+      EXPECT_EQ(checkWith(ctx, enc), z3::unsat) << familyName(f);
+      // A trace formula keeps the run's iterations: only the program formula lets line 7's
+      // loop take one more.
+      EXPECT_EQ(checkWith(ctx, enc, groupsOnLine(*faulty, enc, 7)),
+                f == Family::Program ? z3::sat : z3::unsat)
+          << familyName(f);
+      EXPECT_EQ(checkWith(ctx, enc, groupsOnLine(*faulty, enc, 6)), z3::unsat) << familyName(f);
+    }
+}
+
+// A precision may cut a computed string: strings of several lengths print alike, so such a
+// call keeps the shapes (and stays exact).
+TEST(EncodeStdio, APrecisionKeepsTheShapes) {
+  auto p = compile(R"(#include <stdio.h>
+int main(void) {
+  char a[8];
+  int i;
+  if (scanf("%7s", a) != 1) return 1;
+  for (i = 0; a[i] != '\0'; i++) a[i] = a[i] + 1;
+  printf("<%.2s>\n", a);
+  return 0;
+}
+)");
+  const exec::RunInput in = stdinInput("abcd\n");
+  const Expectation ex = expectationOf(*p, in);
+  ASSERT_TRUE(ex.output.has_value());
+  EXPECT_EQ(ex.output->at(0).key, "<bc>\n");
+  Expectation wrong = ex;
+  wrong.output->at(0).key = "<bd>\n";
+  for (Family f : kFamilies) {
+    z3::context ctx;
+    EXPECT_EQ(checkWith(ctx, encodeIn(ctx, *p, in, ex, f)), z3::sat) << familyName(f);
+    EXPECT_EQ(checkWith(ctx, encodeIn(ctx, *p, in, wrong, f)), z3::unsat) << familyName(f);
+  }
+}
+
+// atoi of a string whose characters the program computes: glibc's strtol cell by cell (spaces,
+// sign, digits, saturation at long's range), then int's truncation. The formula agrees with the
+// run on each input and rejects any other value.
+const char* kAtoi = R"(#include <stdio.h>
+#include <stdlib.h>
+int main(void) {
+  char s[24];
+  int i;
+  if (!fgets(s, sizeof s, stdin)) return 1;
+  for (i = 0; s[i] != '\0'; i++) s[i] = s[i] == 'o' ? '0' : s[i];
+  printf("%d\n", atoi(s));
+  return 0;
+}
+)";
+
+TEST(EncodeStdio, AtoiOfAComputedStringReadsItsDigits) {
+  auto p = compile(kAtoi);
+  struct Case {
+    const char* text;
+    std::int64_t value;
+  };
+  // Bit-vector formulas of these digit chains take seconds each with z3's default solver: the
+  // cases run with integers (as exact) in fs, the first also with bit-vectors, and the first
+  // two in the program formula too.
+  const Case cases[] = {Case{"1o5", 105},
+                        Case{" -o7x", -7},
+                        Case{"+7\n", 7},
+                        Case{"-", 0},
+                        Case{"\t+-3", 0},
+                        Case{"o", 0},
+                        Case{"99999999999", 1215752191},
+                        Case{"-9223372036854775808", 0},
+                        Case{"123456789012345678901", -1}};
+  for (const Case& c : cases) {
+    const exec::RunInput in = stdinInput(c.text);
+    const Expectation ex = expectationOf(*p, in);
+    ASSERT_TRUE(ex.output.has_value());
+    EXPECT_EQ(ex.output->at(0).values[0], c.value) << c.text;
+    Expectation wrong = ex;
+    wrong.output->at(0).values[0] += 1;
+    for (Family f : {Family::Program, Family::TraceFlowSensitive})
+      for (Ints ints : {Ints::BitVector, Ints::Math}) {
+        if (f == Family::Program && &c > &cases[1]) continue;
+        if (ints == Ints::BitVector && (f == Family::Program || &c != &cases[0])) continue;
+        z3::context ctx;
+        EXPECT_EQ(checkWith(ctx, encodeIn(ctx, *p, in, ex, f, ints)), z3::sat)
+            << familyName(f) << " " << c.text;
+        EXPECT_EQ(checkWith(ctx, encodeIn(ctx, *p, in, wrong, f, ints)), z3::unsat)
+            << familyName(f) << " " << c.text;
+      }
+  }
+  // Line 7 writing '1' for 'o': only that line explains the golden's 105.
+  std::string faultySource = kAtoi;
+  faultySource.replace(faultySource.find("'0' :"), 3, "'1'");
+  auto faulty = compile(faultySource);
+  const exec::RunInput in = stdinInput("1o5");
+  const Expectation ex = expectationOf(*p, in);
+  for (Family f : {Family::Program, Family::TraceFlowSensitive}) {
+    z3::context ctx;
+    const Encoding enc = encodeIn(ctx, *faulty, in, ex, f, Ints::Math);
+    EXPECT_EQ(checkWith(ctx, enc), z3::unsat) << familyName(f);
+    EXPECT_EQ(checkWith(ctx, enc, groupsOnLine(*faulty, enc, 7)), z3::sat) << familyName(f);
   }
 }
 
