@@ -172,7 +172,6 @@ private:
       if (e.kind == ir::ExprKind::CompoundAssign && !arithmetic) return;
       for (const ir::ExprPtr& op : e.ops)
         if (!op->type || !op->type->isInt()) return;        // pointer arithmetic stays
-      if (arithmetic && e.ops[0]->type->isFloat()) return;  // % and bitwise do not apply
       if (!e.type || !e.type->isInt()) return;
     }
     std::string spelling =
@@ -189,6 +188,8 @@ private:
       s.alternatives.swapLogical = true;
     else
       s.alternatives.ops = operatorAlternatives(e.binop, level_);
+    if (binary && e.ops[0]->type->isFloat())  // % does not apply to floating operands
+      std::erase(s.alternatives.ops, ir::BinOp::Rem);
     if (s.count() == 0) return;
     sites_.push_back(std::move(s));
   }

@@ -64,6 +64,26 @@ TEST(MutationSites, LevelOneAlternativesAndTokens) {
                                   }));
 }
 
+TEST(MutationSites, FloatingOperandsKeepTheirOperatorsAndConstants) {
+  // Floating literals are not mutated (their patterns are not counts), % never applies to a
+  // floating operand, and / on doubles has no level-1 alternative left; comparisons and the
+  // integer literal converted to double are sites as usual.
+  auto p = parse("int main(int argc, char **argv) {\n"
+                 "  double c = argc * 1.5;\n"
+                 "  double f = c / 2 - 32;\n"
+                 "  return f > 0.5;\n"
+                 "}\n");
+  EXPECT_EQ(describeSites(findSites(*p, 1)), (std::vector<std::string>{
+                                                 "3:18 2 -> 3 1 0 -2",
+                                                 "3:20 - -> +",
+                                                 "3:22 32 -> 33 31 0 -32",
+                                                 "4:12 > -> >= <",
+                                             }));
+  const std::vector<std::string> level2 = describeSites(findSites(*p, 2));
+  EXPECT_NE(std::find(level2.begin(), level2.end(), "3:16 / -> + - *"), level2.end())
+      << ::testing::PrintToString(level2);
+}
+
 TEST(MutationSites, LevelTwoWidensEveryClass) {
   auto p = parse(kProgram);
   const std::vector<std::string> sites = describeSites(findSites(*p, 2));
