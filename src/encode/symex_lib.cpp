@@ -319,27 +319,30 @@ Val SymExec::parsedString(const ir::Expr& e, State& st, const Val& p, ir::IntKin
   if (std::optional<std::string> s = concreteString(p, st)) return intVal(parse(*s));
   if (!p.isPointer())
     throw EncodeError(std::string(name) + " of a null pointer at " + prog_.where(e.range));
-  const bool wholeTexts = std::all_of(p.ptr->begin(), p.ptr->end(), [&](const PtrAlt& alt) {
-    return alt.obj == kNullObject || concreteString(pointerTo(alt.obj), st).has_value();
-  });
+  // Each alternative's whole object as text, read once (nullopt: characters it computes).
+  std::vector<std::optional<std::string>> texts;
+  for (const PtrAlt& alt : *p.ptr)
+    texts.push_back(alt.obj == kNullObject ? std::optional<std::string>("")
+                                           : concreteString(pointerTo(alt.obj), st));
+  const bool wholeTexts =
+      std::all_of(texts.begin(), texts.end(), [](const auto& t) { return t.has_value(); });
   if (!wholeTexts && computed) return intVal(computed());
+  if (!wholeTexts)
+    throw EncodeError(std::string(name) + " of a string computed by the program at " +
+                      prog_.where(e.range));
   z3::expr acc = ints_.literal(0, k);
-  for (auto it = p.ptr->rbegin(); it != p.ptr->rend(); ++it) {
-    if (it->obj == kNullObject) {  // atoi(NULL) is a runtime error
-      require(st, negate(it->cond), HardKind::RuntimeCheck);
+  for (std::size_t a = p.ptr->size(); a-- > 0;) {
+    const PtrAlt& alt = (*p.ptr)[a];
+    if (alt.obj == kNullObject) {  // atoi(NULL) is a runtime error
+      require(st, negate(alt.cond), HardKind::RuntimeCheck);
       continue;
     }
-    const ObjectInfo& info = objects_[it->obj];
-    Val whole = pointerTo(it->obj);
-    const std::optional<std::string> text = concreteString(whole, st);
-    if (!text)
-      throw EncodeError(std::string(name) + " of a string computed by the program at " +
-                        prog_.where(e.range));
+    const std::string& text = *texts[a];
     const z3::expr v = positionSwitch(
-        it->offset, info.size,
-        [&](std::size_t i) { return parse(text->substr(std::min(i, text->size()))); },
+        alt.offset, objects_[alt.obj].size,
+        [&](std::size_t i) { return parse(text.substr(std::min(i, text.size()))); },
         ints_.literal(0, k));
-    acc = choose(it->cond, v, acc);
+    acc = choose(alt.cond, v, acc);
   }
   return intVal(acc);
 }
