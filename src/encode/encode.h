@@ -72,6 +72,9 @@ struct EncodeOptions {
   /// Program family: loop iterations and recursion depth encoded. Reaching iteration
   /// unwind + 1 (or depth unwind + 1) is assumed not to happen (hard), see Encoding::unwindingHit.
   unsigned unwind = 10;
+  /// Program family: loops given their own bound (the statement of a while/for/do loop ->
+  /// bodies encoded), in place of `unwind`; recursion keeps `unwind`.
+  std::unordered_map<ir::StmtId, unsigned> loopUnwind;
   std::string entry = "main";        ///< entry function (others take RunInput::entryArgs)
   std::string programName = "prog";  ///< argv[0]
   /// false: no soft groups at all; every statement is hard (bounded model checking, evaluation).

@@ -286,7 +286,8 @@ private:
   void pendingContinue(State&& st);
   void returnStmt(const ir::Stmt& s, State& st);
   void jump(const ir::Stmt& s, State& st);
-  unsigned iterationBound() const;
+  /// Iterations of `loop` (nullptr: recursion depth) the formula encodes.
+  unsigned iterationBound(const ir::Stmt* loop = nullptr) const;
   ObjId objectOf(ir::VarId v) const;
   /// The position key of an instance of `stmt` in the current frame (Program family).
   std::string positionKey(ir::StmtId stmt) const;

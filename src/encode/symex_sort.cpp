@@ -1,6 +1,7 @@
 // Symbolic executor: qsort, making the comparator calls of exec/sort.cpp (a bubble sort whose
 // comparisons do not depend on the data); each call's result decides, by ite, whether the two
-// elements trade places. The number of elements must be one the formula fixes.
+// elements trade places. qsort's number of elements must be one the formula fixes; bsearch's
+// may be computed (its rounds then cover the whole array).
 #include "encode/symex.h"
 
 namespace culprit::encode::detail {
@@ -60,24 +61,38 @@ Val SymExec::bsearch(const ir::Expr& e, State& st) {
   if (!array->type->isPointer() || array->type->elem->isVoid())
     throw EncodeError("bsearch of an array whose element type is not known at " +
                       prog_.where(e.range));
-  const std::optional<std::int64_t> n =
-      ints_.numeral(ints_.toIndex(count.v, kindOf(*e.ops[2])), ir::IntKind::Long);
-  if (!n)
-    throw EncodeError("bsearch in a number of elements the formula computes at " +
-                      prog_.where(e.range));
-  if (*n <= 0 || !base.isPointer()) return nullPointer();
+  const z3::expr n = ints_.toIndex(count.v, kindOf(*e.ops[2]));
+  const std::optional<std::int64_t> fixed = ints_.numeral(n, ir::IntKind::Long);
+  if ((fixed && *fixed <= 0) || !base.isPointer()) return nullPointer();
+  // A count the formula computes is at most the elements the array holds (more would read
+  // past it, which the comparator's runtime checks exclude): that many rounds suffice.
+  std::int64_t most = fixed ? *fixed : 0;
+  if (!fixed) {
+    const std::uint64_t cells = std::max<std::uint64_t>(1, array->type->elem->cellCount());
+    for (const PtrAlt& alt : *base.ptr)
+      most = std::max(most, static_cast<std::int64_t>(objects_[alt.obj].size / cells));
+    if (most == 0)
+      throw EncodeError("bsearch in a number of elements the formula computes, in an array of "
+                        "unknown length, at " +
+                        prog_.where(e.range));
+  }
   const ir::Function& cmp = prog_.functions[e.callee];
   if (!cmp.body) throw EncodeError("comparator '" + cmp.name + "' has no definition");
   const ir::IntKind rk = cmp.ret->intKind;
   const z3::expr zero = ints_.literal(0, rk);
-  // exec/sort.cpp's rounds, with lo, hi and the match as terms.
-  z3::expr lo = ints_.index(0), hi = ints_.index(*n), at = ints_.index(0);
+  // exec/sort.cpp's rounds, with lo, hi and the match as terms. A round past the search
+  // compares an element in range (the last one looked at, or the first), to no effect.
+  z3::expr lo = ints_.index(0), hi = n, at = ints_.index(0);
   z3::expr found = ctx_.bool_val(false);
-  for (std::int64_t left = *n; left > 0; left >>= 1) {
+  const z3::expr last = ints_.indexAdd(n, ints_.index(-1));
+  const z3::expr first = ints_.index(0);
+  // A negative count converts to a huge size_t: the search reads past the array.
+  if (!fixed) require(st, negate(ints_.indexLess(n, first)), HardKind::RuntimeCheck);
+  for (std::int64_t left = most; left > 0; left >>= 1) {
     const z3::expr active = conj(ints_.indexLess(lo, hi), negate(found));
-    const z3::expr last = ints_.index(*n - 1);
-    const z3::expr mid = choose(active, ints_.indexUDiv(ints_.indexAdd(lo, hi), 2),
-                                choose(ints_.indexLess(lo, last), lo, last));
+    const z3::expr idle =
+        choose(ints_.indexLess(lo, last), lo, choose(ints_.indexLess(last, first), first, last));
+    const z3::expr mid = choose(active, ints_.indexUDiv(ints_.indexAdd(lo, hi), 2), idle);
     const Val r = enterCall(cmp, {key, movePointer(base, mid, array->type)}, st);
     if (st.dead()) return nullPointer();
     const z3::expr below = ints_.compare(ir::BinOp::Lt, rk, r.v, zero);

@@ -178,7 +178,12 @@ void SymExec::ifStmt(const ir::Stmt& s, State& st) {
   st = merge2(std::move(t), std::move(st), d.whenTrue, parent);
 }
 
-unsigned SymExec::iterationBound() const { return traceMode_ ? kTraceIterationLimit : opt_.unwind; }
+unsigned SymExec::iterationBound(const ir::Stmt* loop) const {
+  if (traceMode_) return kTraceIterationLimit;
+  if (loop)
+    if (auto it = opt_.loopUnwind.find(loop->id); it != opt_.loopUnwind.end()) return it->second;
+  return opt_.unwind;
+}
 
 void SymExec::loop(const ir::Stmt& s, State& st) {
   if (s.kind == ir::StmtKind::For && s.init) exec(*s.init, st);
@@ -203,7 +208,7 @@ void SymExec::loop(const ir::Stmt& s, State& st) {
 bool SymExec::loopIteration(const ir::Stmt& s, State& st, std::uint32_t k,
                             std::vector<State>& exits) {
   const bool testFirst = s.kind != ir::StmtKind::DoWhile;
-  const unsigned bound = iterationBound();
+  const unsigned bound = iterationBound(&s);
   auto test = [&](bool beyondBound) {
     const Decision d = branch(s, st);
     if (st.dead()) return;

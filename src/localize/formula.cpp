@@ -15,6 +15,7 @@
 #include "localize/formula.h"
 
 #include "ir/error.h"
+#include "localize/loop_bounds.h"
 #include "localize/replay.h"
 
 #include <algorithm>
@@ -264,9 +265,22 @@ std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask
   try {
     const TaskExpectation te = taskExpectation(ctx, task);
     addNote(r, te.note);
-    const exec::RunResult failing = traceFailingRun(task, family == encode::Family::Program, r);
-    encode::Encoding enc = encode::encode(ctx, *task.program, task.test->input, te.expect,
-                                          encodeOptions(task, family), &failing);
+    const bool runBounds = family == encode::Family::Program &&
+                           task.options.loopBounds == FormulaOptions::LoopBounds::Run;
+    const exec::RunResult failing =
+        traceFailingRun(task, family == encode::Family::Program && !runBounds, r);
+    encode::EncodeOptions o = encodeOptions(task, family);
+    if (runBounds) {
+      o.loopUnwind =
+          runLoopBounds(*task.program, failing, task.options.loopSlack, task.options.unwind);
+      const std::string listed = describeLoopBounds(*task.program, o.loopUnwind);
+      if (!listed.empty())
+        r.notes.push_back("loops unwound to the failing run's iterations + " +
+                          std::to_string(task.options.loopSlack) +
+                          " (--loop-bounds run): " + listed);
+    }
+    encode::Encoding enc =
+        encode::encode(ctx, *task.program, task.test->input, te.expect, o, &failing);
     encode::sliceToObligations(enc);
     return enc;
   } catch (const encode::EncodeError& e) {

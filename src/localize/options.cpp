@@ -119,6 +119,16 @@ std::vector<OptionSpec> makeSpecs() {
   std::vector<OptionSpec> all;
   all.push_back(
       unsignedOption("unwind", encoding, "loop and recursion unwinding bound", &O::unwind));
+  all.push_back(choiceOption("loop-bounds", encoding,
+                             "pf: unwind every loop to --unwind (uniform), or each loop to the "
+                             "iterations the failing run made there plus --loop-slack (run; "
+                             "recursion keeps --unwind)",
+                             &O::loopBounds, {"uniform", "run"},
+                             {O::LoopBounds::Uniform, O::LoopBounds::Run}));
+  all.push_back(unsignedOption("loop-slack", encoding,
+                               "pf with --loop-bounds run: iterations allowed beyond the failing "
+                               "run's, per loop",
+                               &O::loopSlack));
   all.push_back(choiceOption("ints", encoding,
                              "exact C integers as bit-vectors (bv) or range-checked integers "
                              "(math); auto: math for programs that multiply or divide two "

@@ -24,9 +24,14 @@ struct FormulaOptions {
   /// agx: after a refinement, go on in the same solver session (Keep, as in the paper) or
   /// start a new one holding only the latest formula (Rebuild).
   enum class RefineSession { Keep, Rebuild };
+  /// Program formula: every loop unwound to `unwind` (Uniform), or each loop to the bodies the
+  /// failing run ran there plus `loopSlack` (Run).
+  enum class LoopBounds { Uniform, Run };
   Ints ints = Ints::Auto;
   Granularity granularity = Granularity::Statement;
-  unsigned unwind = 10;        ///< loop/recursion unwinding bound of the program formula
+  unsigned unwind = 10;  ///< loop/recursion unwinding bound of the program formula
+  LoopBounds loopBounds = LoopBounds::Uniform;
+  unsigned loopSlack = 2;      ///< LoopBounds::Run: iterations beyond the failing run's
   unsigned maxSize = 3;        ///< MCS size bound (0: none)
   unsigned maxCount = 0;       ///< number of diagnoses bound (0: none)
   double timeoutSeconds = 60;  ///< per (program, failing test)

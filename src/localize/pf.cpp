@@ -12,16 +12,18 @@
 // with --weights), each replayed for feasibility.
 // Departures: iterations beyond the bound are assumed not to happen (hard), as in CBMC's
 // unwinding assumptions; a failing run deeper than the bound is flagged as incomplete rather
-// than silently mis-encoded. Correct basic blocks are not hardened (SNIPER's optimisation):
-// every untrusted statement stays a candidate.
+// than silently mis-encoded. With --loop-bounds run each loop gets its own bound, the bodies
+// the failing run ran there plus --loop-slack: nested loops no longer multiply the formula
+// (an outer input loop run once is not unwound to an inner string loop's bound). Correct basic
+// blocks are not hardened (SNIPER's optimisation): every untrusted statement stays a candidate.
 #include "localize/formula.h"
 
 namespace culprit::localize {
 
 TechniqueInfo programFormulaTechnique() {
   return formulaTechnique(
-      "pf", "formula-based: MCSs of the bounded program formula (BugAssist/SNIPER)", {"unwind"},
-      [](const Problem& p) {
+      "pf", "formula-based: MCSs of the bounded program formula (BugAssist/SNIPER)",
+      {"unwind", "loop-bounds", "loop-slack"}, [](const Problem& p) {
         return localizeWithFormula(formulaTask(p), encode::Family::Program, "pf");
       });
 }

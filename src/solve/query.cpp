@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <mutex>
 
@@ -60,6 +61,7 @@ class Z3Engine final : public QueryEngine {
 public:
   Z3Engine(z3::context& ctx, const std::string& logic, unsigned maxMemoryMb)
       : solver_(makeZ3Solver(ctx, logic)) {
+    if (const char* v = std::getenv("CULPRIT_Z3_VERBOSE")) z3::set_param("verbose", v);
     if (maxMemoryMb) solver_.set("max_memory", maxMemoryMb);
   }
 

@@ -485,5 +485,43 @@ TEST(EncodeStdio, AtoiOfAComputedStringReadsItsDigits) {
   }
 }
 
+// bsearch over a count the program computes (k++ is a statement pf may relax, so k is a term):
+// the rounds cover the whole array, and the formula agrees with the interpreter's search. Line
+// 9 searches k - 1 elements instead of k, so the last value read is never found.
+const char* kSearch = R"(#include <stdio.h>
+#include <stdlib.h>
+int cmp(const void *a, const void *b) { return *(const int *)a - *(const int *)b; }
+int main(void) {
+  int a[6], k = 0, v, q;
+  while (k < 6 && scanf("%d", &v) == 1 && v != 0)
+    a[k++] = v;
+  if (scanf("%d", &q) != 1) return 1;
+  int *hit = bsearch(&q, a, k - 1, sizeof a[0], cmp);
+  printf("%d\n", hit ? (int)(hit - a) : -1);
+  return 0;
+}
+)";
+
+TEST(EncodeLibrary, BsearchInACountTheFormulaComputes) {
+  auto faulty = compile(kSearch);
+  std::string golden = kSearch;
+  golden.replace(golden.find("k - 1, sizeof"), 5, "k");
+  auto gold = compile(golden);
+  for (const char* input : {"1 3 5 7 0 7", "2 4 0 4", "9 0 9", "1 3 5 7 0 4"}) {
+    const exec::RunInput in = stdinInput(input);
+    const Expectation ex = expectationOf(*gold, in);
+    ASSERT_TRUE(ex.output.has_value());
+    Expectation wrong = ex;
+    wrong.output->at(0).values.at(0) += 1;
+    z3::context ctx;
+    EXPECT_EQ(checkWith(ctx, encodeIn(ctx, *gold, in, ex, Family::Program)), z3::sat) << input;
+    EXPECT_EQ(checkWith(ctx, encodeIn(ctx, *gold, in, wrong, Family::Program)), z3::unsat) << input;
+    const Encoding enc = encodeIn(ctx, *faulty, in, ex, Family::Program);
+    // The last value is what the faulty search misses; 4 is missing either way.
+    const bool fails = std::string(input) != "1 3 5 7 0 4";
+    EXPECT_EQ(checkWith(ctx, enc), fails ? z3::unsat : z3::sat) << input;
+  }
+}
+
 }  // namespace
 }  // namespace culprit::encode::test

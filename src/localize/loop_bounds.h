@@ -1,0 +1,32 @@
+// Loop bounds read off a run: how many bodies each loop ran, and the per-loop unwinding of the
+// program formula derived from it (--loop-bounds run).
+#pragma once
+
+#include "exec/exec.h"
+#include "ir/ir.h"
+
+#include <string>
+#include <unordered_map>
+
+namespace culprit::localize {
+
+/// For every loop statement (while, for, do) of `program`: the most bodies one entry into it
+/// ran in `run` (a traced run). Loops the run never reached are absent.
+std::unordered_map<ir::StmtId, unsigned> loopIterations(const ir::Program& program,
+                                                        const exec::RunResult& run);
+
+/// The program formula's bound of every loop of `program` under --loop-bounds run: the bodies
+/// it ran in `run` plus `slack`. A loop the run never reached is unwound to `unwind`, as the
+/// run says nothing about it; so is, at least, a loop of a library function (strlen, strcpy),
+/// whose trip count follows string lengths the run may not have met there.
+std::unordered_map<ir::StmtId, unsigned> runLoopBounds(const ir::Program& program,
+                                                       const exec::RunResult& run, unsigned slack,
+                                                       unsigned unwind);
+
+/// "prog.c:7 3, prog.c:9 14" for the loops of the program's own code in `bounds`, in source
+/// order (library loops are left out; at most `most` listed, then "...").
+std::string describeLoopBounds(const ir::Program& program,
+                               const std::unordered_map<ir::StmtId, unsigned>& bounds,
+                               std::size_t most = 8);
+
+}  // namespace culprit::localize

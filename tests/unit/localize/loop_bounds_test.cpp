@@ -1,0 +1,114 @@
+// Loop bounds read off a run (--loop-bounds run), and pf with them.
+#include "formula_test_util.h"
+#include "localize/loop_bounds.h"
+
+#include <gtest/gtest.h>
+
+namespace culprit::localize::test {
+namespace {
+
+// Line 4: outer loop (3 bodies for n = 3); line 5: inner loop (row i runs i + 1 bodies, at
+// most 3); line 8: a loop the run never reaches for n > 0; line 9: do-while (1 body).
+// strlen's loop (library) is unwound to at least --unwind.
+const char* kNested = R"(int f(int n) {
+  int s = 0;
+  int i, j;
+  for (i = 0; i < n; i++)
+    for (j = 0; j <= i; j++)
+      s += j;
+  if (n < 0)
+    while (s > 0) s--;
+  do { s++; } while (s < 0);
+  return s;
+}
+)";
+
+ir::StmtId loopAtLine(const ir::Program& p, std::uint32_t line) {
+  for (const ir::Stmt* s : p.stmts)
+    if (s && s->range.line == line &&
+        (s->kind == ir::StmtKind::For || s->kind == ir::StmtKind::While ||
+         s->kind == ir::StmtKind::DoWhile))
+      return s->id;
+  ADD_FAILURE() << "no loop at line " << line;
+  return ir::kNone;
+}
+
+TEST(LoopBounds, CountsBodiesPerLoopNotTests) {
+  OneTest t(kNested, "f", {3});
+  const exec::RunResult run = traceRun(t.task, nullptr);
+  const auto ran = loopIterations(*t.program, run);
+  EXPECT_EQ(ran.at(loopAtLine(*t.program, 4)), 3u);  // the 4th test ends the loop
+  EXPECT_EQ(ran.at(loopAtLine(*t.program, 5)), 3u);  // its longest entry (i = 2)
+  EXPECT_FALSE(ran.contains(loopAtLine(*t.program, 8)));
+  EXPECT_EQ(ran.at(loopAtLine(*t.program, 9)), 1u);
+
+  const auto bounds = runLoopBounds(*t.program, run, 2, 7);
+  EXPECT_EQ(bounds.at(loopAtLine(*t.program, 4)), 5u);
+  EXPECT_EQ(bounds.at(loopAtLine(*t.program, 8)), 7u);  // never reached: --unwind
+  EXPECT_EQ(describeLoopBounds(*t.program, bounds), "t.c:4 5, t.c:5 5, t.c:8 7, t.c:9 3");
+  EXPECT_EQ(describeLoopBounds(*t.program, bounds, 2), "t.c:4 5, t.c:5 5, ...");
+}
+
+TEST(LoopBounds, LibraryLoopsKeepAtLeastTheUniformBound) {
+  OneTest t(R"(#include <string.h>
+int h(int n) {
+  char s[8] = "ab";
+  int k = 0;
+  if (n > 5) k = (int)strlen(s);
+  return k;
+}
+)",
+            "h", {1});
+  const exec::RunResult run = traceRun(t.task, nullptr);
+  const auto bounds = runLoopBounds(*t.program, run, 1, 6);
+  ASSERT_FALSE(bounds.empty());
+  for (const auto& [stmt, bound] : bounds)  // only library loops: strlen's, never reached
+    EXPECT_EQ(bound, 6u) << t.program->where(t.program->stmt(stmt).range);
+  EXPECT_EQ(describeLoopBounds(*t.program, bounds), "");
+  // Reached: strlen ran 2 bodies, 2 + 1 is below --unwind 6.
+  t.test.input.entryArgs = {6};
+  const exec::RunResult reached = traceRun(t.task, nullptr);
+  EXPECT_FALSE(loopIterations(*t.program, reached).empty());
+  for (const auto& [stmt, bound] : runLoopBounds(*t.program, reached, 1, 6))
+    EXPECT_EQ(bound, 6u);
+  for (const auto& [stmt, bound] : runLoopBounds(*t.program, reached, 9, 6))
+    EXPECT_EQ(bound, 11u);
+}
+
+TEST(LoopBounds, PfWithRunBoundsFindsTheFaultAndSaysHowItUnwound) {
+  // The inner loop runs 4 times on the failing input; a uniform --unwind 2 cannot hold the
+  // run, the run's own bounds can.
+  const char* faulty = R"(int g(int n) {
+  int s = 0;
+  for (int i = 0; i < n; i++)
+    s += 2;
+  return s;
+}
+)";
+  OneTest t(faulty, "g", {4});
+  t.setGolden(R"(int g(int n) {
+  int s = 0;
+  for (int i = 0; i < n; i++)
+    s += 3;
+  return s;
+}
+)");
+  FormulaOptions o;
+  o.unwind = 2;
+  const Result uniform = t.runNamed("pf", o);
+  EXPECT_FALSE(uniform.complete);
+  EXPECT_NE(uniform.incompleteReason.find("unwinding bound 2"), std::string::npos);
+
+  o.loopBounds = FormulaOptions::LoopBounds::Run;
+  o.loopSlack = 1;
+  const Result run = t.runNamed("pf", o);
+  EXPECT_TRUE(run.complete) << run.incompleteReason;
+  ASSERT_FALSE(run.diagnoses.empty());
+  EXPECT_EQ(run.diagnoses[0].locations.at(0).line, 4u);
+  ASSERT_FALSE(run.notes.empty());
+  EXPECT_EQ(run.notes[0], "loops unwound to the failing run's iterations + 1 (--loop-bounds "
+                          "run): t.c:3 5");
+}
+
+}  // namespace
+}  // namespace culprit::localize::test
