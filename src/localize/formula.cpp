@@ -277,7 +277,9 @@ std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask
       if (!listed.empty())
         r.notes.push_back("loops unwound to the failing run's iterations + " +
                           std::to_string(task.options.loopSlack) +
-                          " (--loop-bounds run): " + listed);
+                          " (--loop-bounds run; library loops and loops it never reached: at "
+                          "least --unwind " +
+                          std::to_string(task.options.unwind) + "): " + listed);
     }
     encode::Encoding enc =
         encode::encode(ctx, *task.program, task.test->input, te.expect, o, &failing);
