@@ -339,6 +339,18 @@ void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
       addNote(r, "the run fails inside its last statement, which a trace formula cannot relax: "
                  "that statement may be the fault (pf can blame it)");
   }
+  // An exhausted enumeration without an MCS: even with every soft group relaxed the hard
+  // clauses contradict the oracle (a formula that passes unrelaxed gives the empty MCS).
+  if (r.diagnoses.empty() && r.complete && mr.stop == solve::StopReason::Exhausted)
+    r.notes.push_back(
+        enc.family == encode::Family::Program
+            ? "no statement the formula may relax explains the failure, even all of them at once "
+              "(within the loop bounds): the fault may lie in code kept hard (inputs, trusted "
+              "code, the arguments of output and library calls)"
+            : "no statement of the trace formula explains the failure, even all of them at "
+              "once: the fault may lie in code kept hard (inputs, trusted code, the arguments of "
+              "output and library calls), or need statements the run did not execute (pf and "
+              "ofc encode those)");
   if (polished) r.notes.push_back(AngelicPolisher::kNote);
   r.stats.solverMs = mr.solver.solverMs + (polisher ? polisher->solverMs() : 0);
   r.stats.queries = mr.solver.queries + (polisher ? polisher->queries() : 0);
