@@ -29,17 +29,8 @@ namespace culprit::localize {
 
 std::uint32_t deepestIteration(const ir::Program& program, const exec::RunResult& run) {
   std::uint32_t deepest = 0;
-  for (const exec::TraceEntry& e : run.trace) {
-    if (e.loopContext >= run.loopContexts.size()) continue;
-    std::vector<std::uint32_t> iterations = run.loopContexts[e.loopContext];
-    if (iterations.empty()) continue;
-    // The test that ends a while/for loop runs at the start of iteration k but k - 1 bodies
-    // ran: the unwinding bound counts bodies.
-    const ir::Stmt& s = program.stmt(e.key.stmt);
-    if ((s.kind == ir::StmtKind::While || s.kind == ir::StmtKind::For) && e.decision == 0)
-      --iterations.back();
-    deepest = std::max(deepest, *std::max_element(iterations.begin(), iterations.end()));
-  }
+  for (const auto& [loop, bodies] : loopIterations(program, run))
+    deepest = std::max(deepest, bodies);
   return deepest;
 }
 
