@@ -130,7 +130,7 @@ TechniqueInfo angelicTechnique() {
       "agx",
       "formula-based: AgxFaults, angelic program refined on demand with incremental "
       "MaxSAT; minimal fix candidates with angelic values and paths",
-      {"unwind", "max-refinements", "refine-session"},
+      {"unwind", "loop-bounds", "loop-slack", "max-refinements", "refine-session"},
       [](const Problem& p) { return localizeAngelic(formulaTask(p)); });
 }
 

@@ -115,11 +115,37 @@ bool passesTest(const FormulaTask& task, const exec::RunResult& run) {
 
 exec::RunResult traceFailingRun(const FormulaTask& task, bool boundedByUnwind, Result& r) {
   exec::RunResult failing = traceRun(task, nullptr);
+  // Under --loop-bounds run every loop fits by construction (recursion is not counted here).
+  const bool uniform = task.options.loopBounds == FormulaOptions::LoopBounds::Uniform;
   const std::uint32_t deepest = deepestIteration(*task.program, failing);
-  if (boundedByUnwind && deepest > task.options.unwind)
+  if (boundedByUnwind && uniform && deepest > task.options.unwind)
     addNote(r, "unwinding bound " + std::to_string(task.options.unwind) +
                    " is below the failing run's " + std::to_string(deepest) + " loop iterations");
   return failing;
+}
+
+std::unordered_map<ir::StmtId, unsigned>
+programLoopBounds(const FormulaTask& task, const exec::RunResult& failing, Result& r) {
+  if (task.options.loopBounds != FormulaOptions::LoopBounds::Run) return {};
+  std::unordered_map<ir::StmtId, unsigned> bounds =
+      runLoopBounds(*task.program, failing, task.options.loopSlack, task.options.unwind);
+  const std::string listed = describeLoopBounds(*task.program, bounds);
+  if (!listed.empty())
+    r.notes.push_back("loops unwound to the failing run's iterations + " +
+                      std::to_string(task.options.loopSlack) +
+                      " (--loop-bounds run; library loops and loops it never reached: at "
+                      "least --unwind " +
+                      std::to_string(task.options.unwind) + "): " + listed);
+  return bounds;
+}
+
+bool withinLoopBounds(const FormulaTask& task, const exec::RunResult& run,
+                      const std::unordered_map<ir::StmtId, unsigned>& bounds) {
+  for (const auto& [loop, bodies] : loopIterations(*task.program, run)) {
+    auto it = bounds.find(loop);
+    if (bodies > (it == bounds.end() ? task.options.unwind : it->second)) return false;
+  }
+  return true;
 }
 
 std::unique_ptr<solve::Context> makeSolverContext(const FormulaTask& task) {
@@ -256,22 +282,9 @@ std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask
   try {
     const TaskExpectation te = taskExpectation(ctx, task);
     addNote(r, te.note);
-    const bool runBounds = family == encode::Family::Program &&
-                           task.options.loopBounds == FormulaOptions::LoopBounds::Run;
-    const exec::RunResult failing =
-        traceFailingRun(task, family == encode::Family::Program && !runBounds, r);
+    const exec::RunResult failing = traceFailingRun(task, family == encode::Family::Program, r);
     encode::EncodeOptions o = encodeOptions(task, family);
-    if (runBounds) {
-      o.loopUnwind =
-          runLoopBounds(*task.program, failing, task.options.loopSlack, task.options.unwind);
-      const std::string listed = describeLoopBounds(*task.program, o.loopUnwind);
-      if (!listed.empty())
-        r.notes.push_back("loops unwound to the failing run's iterations + " +
-                          std::to_string(task.options.loopSlack) +
-                          " (--loop-bounds run; library loops and loops it never reached: at "
-                          "least --unwind " +
-                          std::to_string(task.options.unwind) + "): " + listed);
-    }
+    if (family == encode::Family::Program) o.loopUnwind = programLoopBounds(task, failing, r);
     encode::Encoding enc =
         encode::encode(ctx, *task.program, task.test->input, te.expect, o, &failing);
     encode::sliceToObligations(enc);

@@ -16,6 +16,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <unordered_map>
 
 namespace culprit::localize {
 
@@ -64,9 +65,19 @@ exec::RunResult traceRun(const FormulaTask& task, exec::Observer* observer);
 /// `run` (of the task's test) passes the task's oracle (in-code assertions only without one).
 bool passesTest(const FormulaTask& task, const exec::RunResult& run);
 
-/// The failing run with its trace. With `boundedByUnwind` (program formulas), a run deeper than
-/// the unwinding bound is noted in `r`: the formula assumes no path goes that deep.
+/// The failing run with its trace. With `boundedByUnwind` (program formulas under uniform
+/// bounds), a run deeper than the unwinding bound is noted in `r`: the formula assumes no path
+/// goes that deep.
 exec::RunResult traceFailingRun(const FormulaTask& task, bool boundedByUnwind, Result& r);
+
+/// Per-loop bounds of the program formula (EncodeOptions::loopUnwind) under --loop-bounds run,
+/// read off `failing`, with a note in `r` listing them; empty (every loop at --unwind) under
+/// the default uniform bounds.
+std::unordered_map<ir::StmtId, unsigned>
+programLoopBounds(const FormulaTask& task, const exec::RunResult& failing, Result& r);
+/// Does every loop of `run` stay within its bound (`bounds`, else --unwind)?
+bool withinLoopBounds(const FormulaTask& task, const exec::RunResult& run,
+                      const std::unordered_map<ir::StmtId, unsigned>& bounds);
 
 /// The solver context of one run: --max-memory and CULPRIT_DUMP_SMT2 (a debugging aid: every
 /// query as SMT-LIB2). Throws UserError when the dump directory cannot be created.

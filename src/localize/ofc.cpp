@@ -155,7 +155,7 @@ TechniqueInfo onDemandTechnique() {
       "ofc",
       "formula-based: on-demand formula computation, the failing run's formula grown "
       "along the branch sides MCSs take (works with --weights)",
-      {"unwind", "expand", "max-refinements"},
+      {"unwind", "loop-bounds", "loop-slack", "expand", "max-refinements"},
       [](const Problem& p) { return localizeOnDemand(formulaTask(p)); });
 }
 

@@ -17,6 +17,7 @@ OnDemandFormula::OnDemandFormula(const FormulaTask& task, encode::Unexplored une
       if (task.program->stmt(e.key.stmt).isBranch()) failingDecisions_[e.key] = e.decision;
     encode::EncodeOptions o = encodeOptions(task, encode::Family::Program);
     o.unexplored = unexplored;
+    o.loopUnwind = loopBounds_ = programLoopBounds(task, failing, r);
     encoder_.emplace(context_->z3(), *task.program, task.test->input, te.expect, o);
     const encode::IncrementalEncoder::Delta first = encoder_->addRun(failing);
     session_.emplace(context_->z3(),
@@ -58,8 +59,7 @@ std::optional<std::vector<BranchDecision>>
 OnDemandFormula::confirm(const std::vector<AngelicValue>& angelic) {
   exec::FixedHooks hooks = angelicHooks(angelic);
   const exec::RunResult run = traceRun(task_, &hooks);
-  if (run.failed() || deepestIteration(*task_.program, run) > task_.options.unwind)
-    return std::nullopt;
+  if (run.failed() || !withinLoopBounds(task_, run, loopBounds_)) return std::nullopt;
   // Call depth within the bound: stricter than the encoder, which bounds recursion only.
   for (const std::vector<ir::StmtId>& calls : run.callContexts)
     if (calls.size() > task_.options.unwind) return std::nullopt;

@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <unordered_map>
 
 namespace culprit::localize {
 
@@ -67,6 +68,7 @@ private:
   std::vector<std::uint64_t> weights_;  ///< by statement (empty: unweighted)
   std::vector<std::uint32_t> groupOf_;  ///< SoftId -> group
   std::map<exec::InstanceKey, std::int32_t> failingDecisions_;
+  std::unordered_map<ir::StmtId, unsigned> loopBounds_;  ///< --loop-bounds run (else empty)
   std::size_t refinements_ = 0;
   std::map<std::string, std::size_t> endings_;   ///< exploring runs by how they ended, if badly
   std::vector<solve::QueryStats> earlierStats_;  ///< of sessions left behind by restart()

@@ -120,13 +120,14 @@ std::vector<OptionSpec> makeSpecs() {
   all.push_back(
       unsignedOption("unwind", encoding, "loop and recursion unwinding bound", &O::unwind));
   all.push_back(choiceOption("loop-bounds", encoding,
-                             "pf: unwind every loop to --unwind (uniform), or each loop to the "
+                             "pf, ofc, agx: unwind every loop to --unwind (uniform), or each loop "
+                             "to the "
                              "iterations the failing run made there plus --loop-slack (run; "
                              "recursion keeps --unwind)",
                              &O::loopBounds, {"uniform", "run"},
                              {O::LoopBounds::Uniform, O::LoopBounds::Run}));
   all.push_back(unsignedOption("loop-slack", encoding,
-                               "pf with --loop-bounds run: iterations allowed beyond the failing "
+                               "with --loop-bounds run: iterations allowed beyond the failing "
                                "run's, per loop",
                                &O::loopSlack));
   all.push_back(choiceOption("ints", encoding,

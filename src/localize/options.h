@@ -24,8 +24,8 @@ struct FormulaOptions {
   /// agx: after a refinement, go on in the same solver session (Keep, as in the paper) or
   /// start a new one holding only the latest formula (Rebuild).
   enum class RefineSession { Keep, Rebuild };
-  /// Program formula: every loop unwound to `unwind` (Uniform), or each loop to the bodies the
-  /// failing run ran there plus `loopSlack` (Run).
+  /// Program formulas (pf, ofc, agx): every loop unwound to `unwind` (Uniform), or each loop to
+  /// the bodies the failing run ran there plus `loopSlack` (Run).
   enum class LoopBounds { Uniform, Run };
   Ints ints = Ints::Auto;
   Granularity granularity = Granularity::Statement;

@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <set>
+
 namespace culprit::localize::test {
 namespace {
 
@@ -109,6 +112,42 @@ TEST(LoopBounds, PfWithRunBoundsFindsTheFaultAndSaysHowItUnwound) {
   EXPECT_EQ(run.notes[0], "loops unwound to the failing run's iterations + 1 (--loop-bounds "
                           "run; library loops and loops it never reached: at least --unwind 2): "
                           "t.c:3 5");
+}
+
+TEST(LoopBounds, OfcAndAgxFindWhatPfFindsUnderTheSameBounds) {
+  // ofc (every path an MCS takes explored) and agx converge on the program formula's MCSs;
+  // with --loop-bounds run all three read the same per-loop bounds off the failing run.
+  const char* faulty = R"(int f(int n) {
+  int s = 0;
+  for (int r = 1; r <= n; r++)
+    for (int k = 1; k < r; k++)
+      s += k;
+  return s;
+}
+)";
+  OneTest t(faulty, "f", {3});
+  std::string golden = faulty;
+  golden.replace(golden.find("k < r"), 5, "k <= r");
+  t.setGolden(golden);
+  FormulaOptions o;
+  o.loopBounds = FormulaOptions::LoopBounds::Run;
+  o.loopSlack = 1;
+  o.maxSize = 2;
+  auto lineSets = [](const Result& r) {
+    std::set<std::vector<std::uint32_t>> out;
+    for (const Diagnosis& d : r.diagnoses) {
+      std::vector<std::uint32_t> lines;
+      for (const Location& l : d.locations)
+        lines.push_back(l.line);
+      std::sort(lines.begin(), lines.end());
+      out.insert(lines);
+    }
+    return out;
+  };
+  const auto pf = lineSets(t.runNamed("pf", o));
+  EXPECT_TRUE(pf.contains(std::vector<std::uint32_t>{4}));  // the fault alone
+  EXPECT_EQ(lineSets(t.runNamed("ofc", o)), pf);
+  EXPECT_EQ(lineSets(t.runNamed("agx", o)), pf);
 }
 
 }  // namespace
