@@ -156,7 +156,7 @@ ir::TypeRef Lowerer::typeOf(QualType qt, SourceLocation where) {
       }
       if (cells == 0) unsupported(where, kw + " without members " + quoted(qt));
       st->length = cells;
-      if (isUnion) checkOverlay(*st, def, qt);
+      if (isUnion) checkOverlay(*st, def);
     } catch (const UserError&) {  // not cached half-built: a later use reports it again
       structs_.erase(decl);
       throw;
@@ -167,7 +167,7 @@ ir::TypeRef Lowerer::typeOf(QualType qt, SourceLocation where) {
   unsupported(where, "type " + quoted(qt));
 }
 
-void Lowerer::checkOverlay(const ir::Type& u, const RecordDecl* def, QualType qt) const {
+void Lowerer::checkOverlay(const ir::Type& u, const RecordDecl* def) const {
   // Members share cells from offset 0; each shared cell must have one type, as reading a cell
   // as another type than it was written with (type punning) is not modelled.
   std::string name = def->getNameAsString();
@@ -180,8 +180,9 @@ void Lowerer::checkOverlay(const ir::Type& u, const RecordDecl* def, QualType qt
       for (std::uint64_t k = 0; k < shared; ++k)
         if (a->cellType(k) != b->cellType(k))
           unsupported(def->getLocation(),
-                      "union " + (name.empty() ? quoted(qt) : "'" + name + "'") + " overlays '" +
-                          a->cellType(k)->str() + "' and '" + b->cellType(k)->str() +
+                      (name.empty() ? std::string("anonymous union") : "union '" + name + "'") +
+                          " overlays '" + a->cellType(k)->str() + "' and '" +
+                          b->cellType(k)->str() +
                           "' in one place (reading one member as another is not modelled)");
     }
 }

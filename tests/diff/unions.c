@@ -21,6 +21,14 @@ struct tagged {
   long weight;
 };
 
+struct flat { /* C11 anonymous members */
+  int kind;
+  union {
+    long count;
+    long total;
+  };
+};
+
 typedef union {
   long n;
   long parts[3];
@@ -110,6 +118,10 @@ int main(int argc, char **argv) {
   a.next = &b;
   b.self = &a;
   printf("node %d %d\n", a.self == &b, b.next->next == &b);
+
+  struct flat fl = {2, {v[0]}};
+  fl.total += v[1];
+  printf("flat %d %ld %ld\n", fl.kind, fl.count, fl.total);
 
   return sum_pair(&d) > 50 ? 1 : 0;
 }

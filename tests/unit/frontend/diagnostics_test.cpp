@@ -120,6 +120,12 @@ const Unsupported kUnsupported[] = {
      "union 'P' overlays 'int*' and 'char*' in one place (reading one member as another is not "
      "modelled)",
      1, 7},
+    {"AnonymousUnionPunning",
+     "struct S {\n  int k;\n  union { int i; char c; };\n};\nint main() {\n"
+     "  struct S s;\n  s.k = 1;\n  return s.k;\n}",
+     "anonymous union overlays 'int' and 'char' in one place (reading one member as another is "
+     "not modelled)",
+     3, 3},
     {"UnionByValue",
      "union U { int a; };\nint f(union U u) { return u.a; }\nint main() {\n"
      "  union U u = {1};\n  return f(u);\n}",
