@@ -65,7 +65,9 @@ void Lowerer::declareFunction(const FunctionDecl* fd) {
     for (const ParmVarDecl* p : fd->parameters()) {
       ir::VarId v = addVar(p, ir::Var::Storage::Param, p->getNameAsString());
       if (prog_->vars[v].type->isStruct())
-        unsupported(p->getLocation(), "struct parameter passed by value");
+        unsupported(p->getLocation(),
+                    std::string(prog_->vars[v].type->isUnion ? "union" : "struct") +
+                        " parameter passed by value");
       prog_->functions[id].params.push_back(v);
     }
     fnId_ = ir::kNone;

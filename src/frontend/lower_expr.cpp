@@ -397,7 +397,7 @@ ir::ExprPtr Lowerer::lowerMember(const MemberExpr* e) {
     deref->ops.push_back(intLit(0, prog_->types.intType(ir::IntKind::Long), e));
     base = std::move(deref);
   }
-  if (!base->type->isStruct()) unsupported(e->getBeginLoc(), "member of a union");
+  if (!base->type->isStruct()) unsupported(e->getBeginLoc(), "member of a non-struct value");
   if (!base->isLvalue()) unsupported(e->getBeginLoc(), "member of a struct value");
   const std::string name = field->getNameAsString();
   for (const ir::Field& f : base->type->fields)
@@ -463,6 +463,14 @@ void Lowerer::flattenInit(const Expr* init, ir::TypeRef type, std::uint64_t base
     if (!il) {
       if (constant) unsupported(e->getBeginLoc(), "struct initializer that is not a list");
       unsupported(e->getBeginLoc(), "struct copied into an initializer list");
+    }
+    if (type->isUnion) {  // one initializer, for the member it names (the first by default)
+      const FieldDecl* f = il->getInitializedFieldInUnion();
+      if (!f || il->getNumInits() == 0 || !il->getInit(0)) return;
+      const unsigned i = f->getFieldIndex();
+      if (i < type->fields.size())
+        flattenInit(il->getInit(0), type->fields[i].type, base, list, constant);
+      return;
     }
     for (unsigned i = 0; i < il->getNumInits() && i < type->fields.size(); ++i)
       if (const Expr* sub = il->getInit(i))

@@ -5,7 +5,8 @@
 // double (IEEE binary32 and binary64; long double is rejected), enums
 // (their underlying integer type), typedefs (resolved through the canonical type), constant-size
 // arrays and pointers to supported types (void * included: it keeps the object and cell it
-// points to). Anything else is rejected where it is written.
+// points to), structs, and unions whose members agree on the type of every cell they share
+// (see checkOverlay). Anything else is rejected where it is written.
 // Ranges: a construct that covers a macro use maps to the whole use (`INC(x)`), one that lies
 // inside a macro argument maps to where the argument is written (`x > 0` in `assert(x > 0)`);
 // other partial overlaps map each end separately. Columns are 1-based bytes; endCol is one past
@@ -16,6 +17,7 @@
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
 
+#include <algorithm>
 #include <optional>
 
 namespace culprit::frontend {
@@ -129,32 +131,60 @@ ir::TypeRef Lowerer::typeOf(QualType qt, SourceLocation where) {
     if (pointee->isFunctionType()) unsupported(where, "function pointer");
     return types.pointerTo(typeOf(pointee, where));
   }
-  if (const auto* r = dyn_cast<RecordType>(t); r && r->isStructureType()) {
+  if (const auto* r = dyn_cast<RecordType>(t); r && (r->isStructureType() || r->isUnionType())) {
+    const bool isUnion = r->isUnionType();
+    const std::string kw = isUnion ? "union" : "struct";
     const auto* decl = cast<RecordDecl>(r->getDecl()->getCanonicalDecl());
     if (auto it = structs_.find(decl); it != structs_.end()) return it->second;
     const RecordDecl* def = r->getDecl()->getDefinition();
-    if (!def) unsupported(where, "incomplete struct type " + quoted(qt));
+    if (!def) unsupported(where, "incomplete " + kw + " type " + quoted(qt));
     if (sm_.isInSystemHeader(def->getLocation()))  // FILE, struct tm, ...: at the user's use
-      unsupported(where, "library struct type " + quoted(qt));
+      unsupported(where, "library " + kw + " type " + quoted(qt));
     ir::Type* st = types.newStruct(def->getNameAsString());
+    st->isUnion = isUnion;
     structs_[decl] = st;  // before the members: one may point to the struct itself
-    std::uint64_t cells = 0;
-    for (const FieldDecl* f : def->fields()) {
-      SourceLocation at = f->getLocation();
-      if (f->isBitField()) unsupported(at, "bit-field '" + f->getNameAsString() + "'");
-      if (f->getType()->isIncompleteArrayType())
-        unsupported(at, "flexible array member '" + f->getNameAsString() + "'");
-      ir::TypeRef ft = typeOf(f->getType(), at);
-      st->fields.push_back(ir::Field{f->getNameAsString(), ft, cells});
-      cells += ft->cellCount();
+    try {
+      std::uint64_t cells = 0;
+      for (const FieldDecl* f : def->fields()) {
+        SourceLocation at = f->getLocation();
+        if (f->isBitField()) unsupported(at, "bit-field '" + f->getNameAsString() + "'");
+        if (f->getType()->isIncompleteArrayType())
+          unsupported(at, "flexible array member '" + f->getNameAsString() + "'");
+        ir::TypeRef ft = typeOf(f->getType(), at);
+        st->fields.push_back(ir::Field{f->getNameAsString(), ft, isUnion ? 0 : cells});
+        cells = isUnion ? std::max(cells, ft->cellCount()) : cells + ft->cellCount();
+      }
+      if (cells == 0) unsupported(where, kw + " without members " + quoted(qt));
+      st->length = cells;
+      if (isUnion) checkOverlay(*st, def);
+    } catch (const UserError&) {  // not cached half-built: a later use reports it again
+      structs_.erase(decl);
+      throw;
     }
-    if (cells == 0) unsupported(where, "struct without members " + quoted(qt));
-    st->length = cells;
     return st;
   }
-  if (t->isUnionType()) unsupported(where, "union type " + quoted(qt));
   if (t->isAnyComplexType()) unsupported(where, "complex type " + quoted(qt));
   unsupported(where, "type " + quoted(qt));
+}
+
+void Lowerer::checkOverlay(const ir::Type& u, const RecordDecl* def) const {
+  // Members share cells from offset 0; each shared cell must have one type, as reading a cell
+  // as another type than it was written with (type punning) is not modelled.
+  std::string name = def->getNameAsString();
+  if (name.empty())
+    if (const TypedefNameDecl* td = def->getTypedefNameForAnonDecl()) name = td->getNameAsString();
+  for (std::size_t i = 0; i < u.fields.size(); ++i)
+    for (std::size_t j = i + 1; j < u.fields.size(); ++j) {
+      const ir::TypeRef a = u.fields[i].type, b = u.fields[j].type;
+      const std::uint64_t shared = std::min(a->cellCount(), b->cellCount());
+      for (std::uint64_t k = 0; k < shared; ++k)
+        if (a->cellType(k) != b->cellType(k))
+          unsupported(def->getLocation(),
+                      (name.empty() ? std::string("anonymous union") : "union '" + name + "'") +
+                          " overlays '" + a->cellType(k)->str() + "' and '" +
+                          b->cellType(k)->str() +
+                          "' in one place (reading one member as another is not modelled)");
+    }
 }
 
 ir::SourceRange Lowerer::rangeOf(SourceLocation begin, SourceLocation end) {

@@ -51,6 +51,8 @@ private:
   [[noreturn]] void unsupported(clang::SourceLocation loc, const std::string& what) const;
   std::string macroAt(clang::SourceLocation loc) const;
   ir::TypeRef typeOf(clang::QualType t, clang::SourceLocation where);
+  /// Rejects a union two of whose members give one cell different types.
+  void checkOverlay(const ir::Type& u, const clang::RecordDecl* def) const;
   ir::SourceRange rangeOf(clang::SourceLocation begin, clang::SourceLocation end);
   ir::SourceRange rangeOf(clang::SourceRange r) { return rangeOf(r.getBegin(), r.getEnd()); }
   std::uint32_t fileIndex(clang::FileID id);

@@ -51,6 +51,12 @@ std::uint64_t Type::cellCount() const {
 
 TypeRef Type::cellType(std::uint64_t offset) const {
   if (isArray()) return elem->cellType(offset % elem->cellCount());
+  if (isStruct() && isUnion) {
+    const Field* longest = nullptr;
+    for (const Field& f : fields)
+      if (!longest || f.type->cellCount() > longest->type->cellCount()) longest = &f;
+    return longest ? longest->type->cellType(offset) : this;
+  }
   if (isStruct())
     for (auto f = fields.rbegin(); f != fields.rend(); ++f)
       if (f->offset <= offset) return f->type->cellType(offset - f->offset);
@@ -77,7 +83,8 @@ std::string Type::str() const {
       dims += "[" + std::to_string(t->length) + "]";
     return t->str() + dims;
   }
-  case Kind::Struct: return "struct " + (name.empty() ? std::string("<anonymous>") : name);
+  case Kind::Struct:
+    return (isUnion ? "union " : "struct ") + (name.empty() ? std::string("<anonymous>") : name);
   }
   return "?";
 }

@@ -1,6 +1,8 @@
 // C types as culprit models them: integers of every width, float and double, void, fixed-size
-// arrays, pointers and structs. An object is a sequence of typed cells: one per scalar, arrays and
-// structs laid out element by element, member by member. Types are interned in a TypeTable owned by
+// arrays, pointers, structs and unions. An object is a sequence of typed cells: one per scalar,
+// arrays and structs laid out element by element, member by member; a union's members all start
+// at its first cell (the frontend accepts only unions whose members agree on every cell type
+// they share, so a cell always has one type). Types are interned in a TypeTable owned by
 // the Program, so TypeRef compares by address.
 #pragma once
 
@@ -55,6 +57,8 @@ struct Type {
   std::uint64_t length = 0;        ///< Array: number of elements; Struct: number of cells
   std::string name;                ///< Struct: its tag ("" when anonymous)
   std::vector<Field> fields;       ///< Struct: its members, in order
+  /// Struct: a union (every field at offset 0, length the longest member's cells).
+  bool isUnion = false;
 
   /// An arithmetic scalar: an integer, float or double (see isFloat).
   bool isInt() const { return kind == Kind::Int; }
@@ -71,9 +75,10 @@ struct Type {
   /// Innermost non-array element type (the type of each cell of an array of scalars; a
   /// struct for an array of structs: see cellType).
   TypeRef scalarType() const;
-  /// The scalar type of cell `offset` of an object of this type.
+  /// The scalar type of cell `offset` of an object of this type (of a union: its longest
+  /// member's cell, which every member covering that cell shares).
   TypeRef cellType(std::uint64_t offset) const;
-  /// Its cells are all of one scalar type (no struct inside).
+  /// Its cells are all of one scalar type (no struct or union inside).
   bool uniformCells() const;
   std::string str() const;
 };
@@ -85,8 +90,8 @@ public:
   TypeRef intType(IntKind k);
   TypeRef arrayOf(TypeRef elem, std::uint64_t length);
   TypeRef pointerTo(TypeRef elem);
-  /// A new struct type (struct types are not interned: each declaration is its own type);
-  /// its fields are filled in afterwards (a member may point to the struct itself).
+  /// A new struct (or union) type (struct types are not interned: each declaration is its own
+  /// type); its fields are filled in afterwards (a member may point to the struct itself).
   Type* newStruct(std::string name);
 
 private:

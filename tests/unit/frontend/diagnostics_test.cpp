@@ -95,8 +95,7 @@ const Unsupported kUnsupported[] = {
     {"LongDoubleVariable", "int main() {\n  long double d = 1;\n  return 0;\n}",
      "floating-point type 'long double' (float and double are)", 2, 3},
     {"LongDoubleLiteral", "int main() {\n  int x;\n  x = 2.5L > 1;\n  return x;\n}",
-     "floating-point type 'long double' (float and double are)",
-     3, 7},
+     "floating-point type 'long double' (float and double are)", 3, 7},
     {"ComplexType", "int main() {\n  _Complex double z = 1;\n  return 0;\n}",
      "complex type '_Complex double'", 2, 12},
     {"StructByValue",
@@ -107,8 +106,30 @@ const Unsupported kUnsupported[] = {
      "struct S { int a; };\nstruct S f(void);\nint main() {\n  return f().a;\n}\n"
      "struct S f(void) { struct S s = {1}; return s; }",
      "function returning struct S", 6, 10},
-    {"Union", "int main() {\n  union U { int a; char b; } u;\n  return 0;\n}",
-     "union type 'union U'", 2, 3},
+    {"UnionPunning", "int main() {\n  union U { int a; char b; } u;\n  return 0;\n}",
+     "union 'U' overlays 'int' and 'char' in one place (reading one member as another is not "
+     "modelled)",
+     2, 9},
+    {"UnionPunningInArray",
+     "typedef union { int a[2]; struct { int x; long y; } p; } V;\nint main() {\n"
+     "  V v;\n  return 0;\n}",
+     "union 'V' overlays 'int' and 'long' in one place (reading one member as another is not "
+     "modelled)",
+     1, 9},
+    {"UnionOfPointers", "union P { int *i; char *c; };\nint main() {\n  union P p;\n  return 0;\n}",
+     "union 'P' overlays 'int*' and 'char*' in one place (reading one member as another is not "
+     "modelled)",
+     1, 7},
+    {"AnonymousUnionPunning",
+     "struct S {\n  int k;\n  union { int i; char c; };\n};\nint main() {\n"
+     "  struct S s;\n  s.k = 1;\n  return s.k;\n}",
+     "anonymous union overlays 'int' and 'char' in one place (reading one member as another is "
+     "not modelled)",
+     3, 3},
+    {"UnionByValue",
+     "union U { int a; };\nint f(union U u) { return u.a; }\nint main() {\n"
+     "  union U u = {1};\n  return f(u);\n}",
+     "union parameter passed by value", 2, 15},
     {"LibraryStruct",
      "#include <stdio.h>\nint main(void) {\n  FILE *f = stdin;\n  return f != 0;\n}",
      "library struct type 'struct _IO_FILE'", 3, 3},

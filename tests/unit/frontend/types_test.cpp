@@ -215,6 +215,36 @@ TEST(Types, GlobalInitializersAreFoldedAndFlattened) {
   EXPECT_EQ(p->vars[p->globals[0]].name, "g");
 }
 
+TEST(Types, UnionMembersOverlayFromTheFirstCell) {
+  auto p = lower(R"(
+    union pair { int a[2]; struct { int x, y; } p; int first; };
+    struct tagged { char tag; union pair u; double w; };
+    union pair g = {.p = {4, 5}};
+    union pair h = {7};
+    struct tagged t = {1, {.first = 3}, 2.0};
+    int f(union pair *q) { return q->p.y + q->first; }
+  )");
+  const ir::Type& u = *var(*p, "g").type;
+  ASSERT_TRUE(u.isStruct());
+  EXPECT_TRUE(u.isUnion);
+  EXPECT_EQ(u.str(), "union pair");
+  EXPECT_EQ(u.cellCount(), 2u);
+  ASSERT_EQ(u.fields.size(), 3u);
+  for (const ir::Field& f : u.fields)
+    EXPECT_EQ(f.offset, 0u) << f.name;
+  EXPECT_EQ(u.cellType(1)->intKind, IntKind::Int);  // the longest member's cell
+  EXPECT_FALSE(u.uniformCells());
+  EXPECT_EQ(var(*p, "g").init->initOffsets, (std::vector<std::uint64_t>{0, 1}));
+  EXPECT_EQ(var(*p, "g").init->ops[1]->value, 5);
+  EXPECT_EQ(var(*p, "h").init->initOffsets, (std::vector<std::uint64_t>{0}));
+  const ir::Type& t = *var(*p, "t").type;
+  EXPECT_EQ(t.cellCount(), 4u);
+  EXPECT_EQ(t.fields[2].offset, 3u);
+  EXPECT_EQ(t.cellType(2)->intKind, IntKind::Int);
+  EXPECT_EQ(t.cellType(3)->intKind, IntKind::Double);
+  EXPECT_EQ(var(*p, "t").init->initOffsets, (std::vector<std::uint64_t>{0, 1, 3}));
+}
+
 TEST(Types, TentativeAndExternDeclarationsAreOneGlobal) {
   auto p = lower("extern int x; int x; int x = 4; int f(void) { extern int x; return x; }");
   ASSERT_EQ(p->globals.size(), 1u);
