@@ -275,6 +275,9 @@ struct Encoding {
   /// Some object is a Z3 array (the formula is not pure bit-vector/integer arithmetic).
   bool usesArrays = false;
   bool usesFloats = false;  ///< float or double terms: the solver bit-blasts them up front
+  /// Trace families: what the formula fixed to the failing run's value instead of encoding it
+  /// (a math function without an exact encoding, of a computed operand), one line per site.
+  std::vector<std::string> concretized;
 
   explicit Encoding(z3::context& ctx)
       : unwindingHit(ctx.bool_val(false)), violation(ctx.bool_val(false)),

@@ -73,6 +73,17 @@ Val SymExec::callBuiltin(const ir::Expr& e, State& st) {
     const z3::expr b = e.ops.size() > 1 ? eval(*e.ops[1], st).v : a;
     const auto f = static_cast<ir::MathFn>(e.value);
     if (std::optional<z3::expr> r = ints_.math(f, k, a, b)) return intVal(*r);
+    // A trace knows the failing run's operands: the result is fixed to what the run computed,
+    // and the encoding says so (a relaxed statement upstream no longer changes it).
+    if (traceMode_)
+      if (std::optional<z3::expr> r = ints_.math(f, k, concreteValue(a), concreteValue(b))) {
+        const std::string site =
+            std::string("math function '") + ir::mathName(f) + "' at " + prog_.where(e.range);
+        if (std::find(out_.concretized.begin(), out_.concretized.end(), site) ==
+            out_.concretized.end())
+          out_.concretized.push_back(site);
+        return intVal(*r);
+      }
     throw EncodeError(std::string("math function '") + ir::mathName(f) +
                       "' of a computed value (exact: sqrt, fabs, floor, ceil, round, trunc, "
                       "fmin, fmax, isnan, isinf, isfinite) at " +

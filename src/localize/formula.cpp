@@ -277,6 +277,12 @@ double secondsSince(Clock::time_point start) {
 
 }  // namespace
 
+void noteConcretized(const encode::Encoding& enc, Result& r) {
+  for (const std::string& site : enc.concretized)
+    addNote(r, "concretized: " + site +
+                   " takes the failing run's value (no exact encoding of a computed operand)");
+}
+
 std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask& task,
                                              encode::Family family, Result& r) {
   try {
@@ -287,6 +293,7 @@ std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask
     if (family == encode::Family::Program) o.loopUnwind = programLoopBounds(task, failing, r);
     encode::Encoding enc =
         encode::encode(ctx, *task.program, task.test->input, te.expect, o, &failing);
+    noteConcretized(enc, r);
     encode::sliceToObligations(enc);
     return enc;
   } catch (const encode::EncodeError& e) {

@@ -146,6 +146,9 @@ std::string stopNote(solve::StopReason stop, const std::string& detail, const Fo
 /// never as an exception. Diagnoses are not replayed here (see driver.h).
 /// input ∧ formula ∧ oracle, sliced to the oracle's cone; nullopt (with a note) when the
 /// program or its golden version uses something the encoder cannot express.
+/// Marks `r` incomplete for each value `enc` fixed to the failing run's (Encoding::concretized).
+void noteConcretized(const encode::Encoding& enc, Result& r);
+
 std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask& task,
                                              encode::Family family, Result& r);
 /// Every MCS of `enc` within the task's bounds, appended to r.diagnoses in enumeration order;

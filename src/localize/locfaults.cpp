@@ -201,6 +201,7 @@ Result localizeDeviations(const FormulaTask& given) {
     try {
       encode::Encoding enc =
           encode::encode(context->z3(), *task.program, task.test->input, {}, o, &m.run);
+      noteConcretized(enc, part);
       encode::sliceToObligations(enc);
       enumerateDiagnoses(task, enc, *context, left(), part);
     } catch (const encode::EncodeError& e) {
