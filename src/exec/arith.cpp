@@ -92,26 +92,9 @@ Result binary(BinOp op, IntKind k, std::int64_t a, std::int64_t b, IntKind bKind
 std::int64_t compare(BinOp op, IntKind k, std::int64_t a, std::int64_t b) {
   if (ir::isFloating(k)) [[unlikely]]
     return floating::compare(op, k, a, b);
-  if (!signedKind(k)) {
-    // Narrow unsigned values are zero-extended, so comparing bit patterns is exact for all.
-    U64 x = static_cast<U64>(a), y = static_cast<U64>(b);
-    switch (op) {
-    case BinOp::Lt: return x < y;
-    case BinOp::Gt: return x > y;
-    case BinOp::Le: return x <= y;
-    case BinOp::Ge: return x >= y;
-    case BinOp::Eq: return x == y;
-    default: return x != y;
-    }
-  }
-  switch (op) {
-  case BinOp::Lt: return a < b;
-  case BinOp::Gt: return a > b;
-  case BinOp::Le: return a <= b;
-  case BinOp::Ge: return a >= b;
-  case BinOp::Eq: return a == b;
-  default: return a != b;
-  }
+  // Narrow unsigned values are zero-extended, so comparing bit patterns is exact for all.
+  if (!signedKind(k)) return relation(op, static_cast<U64>(a), static_cast<U64>(b));
+  return relation(op, a, b);
 }
 
 Result unary(UnOp op, IntKind k, std::int64_t a) {

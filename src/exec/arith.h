@@ -94,6 +94,19 @@ Result binary(BinOp op, IntKind k, std::int64_t a, std::int64_t b, IntKind bKind
 /// `a op b` for a comparison on operands normalised to `k`: 0 or 1.
 std::int64_t compare(BinOp op, IntKind k, std::int64_t a, std::int64_t b);
 
+/// The comparison `op` (<, >, <=, >=, ==; any other operator: !=) on two values of one C++
+/// type: what compare does once the operands are in the type they compare in.
+template <class T> bool relation(BinOp op, T x, T y) {
+  switch (op) {
+  case BinOp::Lt: return x < y;
+  case BinOp::Gt: return x > y;
+  case BinOp::Le: return x <= y;
+  case BinOp::Ge: return x >= y;
+  case BinOp::Eq: return x == y;
+  default: return x != y;
+  }
+}
+
 /// `op a` computed in kind `k` (LogNot yields 0/1 whatever `k`).
 Result unary(UnOp op, IntKind k, std::int64_t a);
 

@@ -85,15 +85,7 @@ Result binary(BinOp op, IntKind k, std::int64_t a, std::int64_t b) {
 }
 
 std::int64_t compare(BinOp op, IntKind k, std::int64_t a, std::int64_t b) {
-  const double x = toDouble(a, k), y = toDouble(b, k);  // exact for floats too
-  switch (op) {
-  case BinOp::Lt: return x < y;
-  case BinOp::Gt: return x > y;
-  case BinOp::Le: return x <= y;
-  case BinOp::Ge: return x >= y;
-  case BinOp::Eq: return x == y;
-  default: return x != y;
-  }
+  return relation(op, toDouble(a, k), toDouble(b, k));  // exact for floats too
 }
 
 Result unary(UnOp op, IntKind k, std::int64_t a) {

@@ -116,9 +116,10 @@ bool passesTest(const FormulaTask& task, const exec::RunResult& run) {
 exec::RunResult traceFailingRun(const FormulaTask& task, bool boundedByUnwind, Result& r) {
   exec::RunResult failing = traceRun(task, nullptr);
   // Under --loop-bounds run every loop fits by construction (recursion is not counted here).
-  const bool uniform = task.options.loopBounds == FormulaOptions::LoopBounds::Uniform;
-  const std::uint32_t deepest = deepestIteration(*task.program, failing);
-  if (boundedByUnwind && uniform && deepest > task.options.unwind)
+  if (!boundedByUnwind || task.options.loopBounds != FormulaOptions::LoopBounds::Uniform)
+    return failing;
+  if (const std::uint32_t deepest = deepestIteration(*task.program, failing);
+      deepest > task.options.unwind)
     addNote(r, "unwinding bound " + std::to_string(task.options.unwind) +
                    " is below the failing run's " + std::to_string(deepest) + " loop iterations");
   return failing;
