@@ -29,20 +29,6 @@ namespace {
 
 constexpr std::size_t kMaxPrintShapes = 4096;  ///< shapes of one printf call
 
-const ir::Expr& peelCasts(const ir::Expr& e) {
-  const ir::Expr* p = &e;
-  while (p->kind == ir::ExprKind::Cast && !p->ops.empty())
-    p = p->ops[0].get();
-  return *p;
-}
-
-bool isStringExpr(const ir::Expr& e) {
-  if (peelCasts(e).kind == ir::ExprKind::StrLit) return true;
-  const ir::TypeRef t = e.type;
-  return (t->isPointer() || t->isArray()) && t->elem->isInt() &&
-         ir::bitWidth(t->elem->intKind) == 8;
-}
-
 }  // namespace
 
 Val SymExec::callBuiltin(const ir::Expr& e, State& st) {
@@ -50,7 +36,7 @@ Val SymExec::callBuiltin(const ir::Expr& e, State& st) {
   switch (e.builtin) {
   case ir::Builtin::Printf: return printf(e, st, 0, true);
   case ir::Builtin::Fprintf:
-    return printf(e, st, !e.ops.empty() && isStringExpr(*e.ops[0]) ? 0 : 1, e.stream == 1);
+    return printf(e, st, !e.ops.empty() && ir::isStringExpr(*e.ops[0]) ? 0 : 1, e.stream == 1);
   case ir::Builtin::Puts: return putString(e, st, true, true);
   case ir::Builtin::Putchar: {
     const Val c = eval(*e.ops[0], st);
@@ -169,7 +155,7 @@ Val SymExec::printf(const ir::Expr& e, State& st, std::size_t first, bool toStdo
     const ir::Expr& op = *e.ops[k];
     const Val& v = evaluated[k - first - 1];
     exec::libc::FormatArg a;
-    if (isStringExpr(op) || op.type->isPointer()) {
+    if (ir::isStringExpr(op) || op.type->isPointer()) {
       a.isPointer = true;
       if (std::optional<std::string> text = concreteString(v, st)) {
         a.text = *text;

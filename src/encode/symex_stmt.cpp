@@ -8,18 +8,6 @@ namespace culprit::encode::detail {
 
 namespace {
 
-bool producesValue(const ir::Expr& e) {
-  return (e.kind == ir::ExprKind::Assign || e.kind == ir::ExprKind::CompoundAssign ||
-          e.kind == ir::ExprKind::IncDec) &&
-         e.ops[0]->type->isInt();
-}
-
-const ir::Expr* topExpr(const ir::Expr* e) {
-  while (e && e->kind == ir::ExprKind::Cast && e->type->isVoid())
-    e = e->ops[0].get();
-  return e;
-}
-
 /// Trace families follow the run as long as it went; this only guards against a runaway.
 constexpr unsigned kTraceIterationLimit = 1u << 30;
 
@@ -64,8 +52,8 @@ void SymExec::exprStmt(const ir::Stmt& s, State& st) {
     return;
   }
   beginInstance(s);
-  const ir::Expr* top = topExpr(s.expr.get());
-  if (top && producesValue(*top))
+  const ir::Expr* top = ir::withoutVoidCast(s.expr.get());
+  if (top && ir::assignsInteger(*top))
     evalStore(*top, st, /*produces=*/true);
   else if (s.expr)
     eval(*s.expr, st);

@@ -13,20 +13,6 @@
 namespace culprit::exec::detail {
 namespace {
 
-const ir::Expr& peelCasts(const ir::Expr& e) {
-  const ir::Expr* p = &e;
-  while (p->kind == ir::ExprKind::Cast && !p->ops.empty())
-    p = p->ops[0].get();
-  return *p;
-}
-
-bool isStringExpr(const ir::Expr& e) {
-  if (peelCasts(e).kind == ir::ExprKind::StrLit) return true;
-  const ir::TypeRef t = e.type;
-  return (t->isPointer() || t->isArray()) && t->elem->isInt() &&
-         ir::bitWidth(t->elem->intKind) == 8;
-}
-
 bool isIdentChar(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
@@ -83,7 +69,7 @@ Value Machine::callBuiltin(const ir::Expr& e) {
   case ir::Builtin::Printf: return printf(e, 0, false);
   case ir::Builtin::Fprintf:
     // The stream is in Expr::stream; tolerate a lowering that also keeps it as ops[0].
-    return printf(e, !e.ops.empty() && isStringExpr(*e.ops[0]) ? 0 : 1, e.stream == 2);
+    return printf(e, !e.ops.empty() && ir::isStringExpr(*e.ops[0]) ? 0 : 1, e.stream == 2);
   case ir::Builtin::Puts: {
     bool terminated = true;
     const std::string s = readString(*e.ops[0], &terminated);
@@ -160,7 +146,7 @@ void Machine::write(const std::string& text, bool toStderr, const ir::Expr& at) 
 
 std::string Machine::readString(const ir::Expr& e, bool* terminated, bool* isNull) {
   *terminated = true;
-  const ir::Expr& lit = peelCasts(e);
+  const ir::Expr& lit = ir::peelCasts(e);
   if (lit.kind == ir::ExprKind::StrLit) return lit.text;
   return readStringAt(eval(e), e, terminated, isNull);
 }
@@ -201,21 +187,21 @@ Value Machine::printf(const ir::Expr& e, std::size_t first, bool toStderr) {
   for (std::size_t k = first + 1; k < e.ops.size(); ++k) {
     libc::FormatArg& a = args[k - first - 1];
     const ir::Expr& op = *e.ops[k];
-    a.isPointer = isStringExpr(op) || op.type->isPointer();
+    a.isPointer = ir::isStringExpr(op) || op.type->isPointer();
     a.isFloating = op.type->isFloat();
     if (!a.isPointer) {
       const Value v = eval(op);
       checkDefined(v, op, "passed to 'printf'");
       a.value = v.i;
-    } else if (peelCasts(op).kind != ir::ExprKind::StrLit)
+    } else if (ir::peelCasts(op).kind != ir::ExprKind::StrLit)
       pointers[k - first - 1] = eval(op);
   }
   for (std::size_t k = first + 1; k < e.ops.size(); ++k) {
     libc::FormatArg& a = args[k - first - 1];
     const ir::Expr& op = *e.ops[k];
     if (!a.isPointer) continue;
-    if (peelCasts(op).kind == ir::ExprKind::StrLit)
-      a.text = peelCasts(op).text;
+    if (ir::peelCasts(op).kind == ir::ExprKind::StrLit)
+      a.text = ir::peelCasts(op).text;
     else
       a.text = readStringAt(pointers[k - first - 1], op, &a.terminated, &a.isNull);
   }

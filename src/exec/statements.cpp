@@ -10,23 +10,6 @@
 #include "exec/machine.h"
 
 namespace culprit::exec::detail {
-namespace {
-
-bool producesValue(const ir::Expr& e) {
-  return (e.kind == ir::ExprKind::Assign || e.kind == ir::ExprKind::CompoundAssign ||
-          e.kind == ir::ExprKind::IncDec) &&
-         e.ops[0]->type->isInt();
-}
-
-/// `e` without a cast to void around it (`(void)(x = 1);`).
-const ir::Expr* topExpr(const ir::Expr* e) {
-  while (e && e->kind == ir::ExprKind::Cast && e->type->isVoid())
-    e = e->ops[0].get();
-  return e;
-}
-
-}  // namespace
-
 Flow Machine::exec(const ir::Stmt& s) {
   switch (s.kind) {
   case ir::StmtKind::Block: return block(s.children);
@@ -65,8 +48,8 @@ Flow Machine::exprStmt(const ir::Stmt& s) {
     return Flow::Normal;
   }
   begin(s);
-  const ir::Expr* top = topExpr(s.expr.get());
-  if (top && producesValue(*top)) {
+  const ir::Expr* top = ir::withoutVoidCast(s.expr.get());
+  if (top && ir::assignsInteger(*top)) {
     Produced p;
     evalStore(*top, &p);
     end(true, p.value, -1, p.overridden);

@@ -15,6 +15,31 @@ const char* unOpSpelling(UnOp op) {
 
 bool isComparison(BinOp op) { return op >= BinOp::Lt; }
 
+const Expr& peelCasts(const Expr& e) {
+  const Expr* p = &e;
+  while (p->kind == ExprKind::Cast && !p->ops.empty())
+    p = p->ops[0].get();
+  return *p;
+}
+
+bool isStringExpr(const Expr& e) {
+  if (peelCasts(e).kind == ExprKind::StrLit) return true;
+  const TypeRef t = e.type;
+  return (t->isPointer() || t->isArray()) && t->elem->isInt() && bitWidth(t->elem->intKind) == 8;
+}
+
+bool assignsInteger(const Expr& e) {
+  return (e.kind == ExprKind::Assign || e.kind == ExprKind::CompoundAssign ||
+          e.kind == ExprKind::IncDec) &&
+         e.ops[0]->type->isInt();
+}
+
+const Expr* withoutVoidCast(const Expr* e) {
+  while (e && e->kind == ExprKind::Cast && e->type->isVoid())
+    e = e->ops[0].get();
+  return e;
+}
+
 const char* builtinName(Builtin b) {
   static const char* const s[] = {
       "",       "printf", "fprintf", "puts",   "putchar", "atoi",    "atol",          "atoll",

@@ -189,6 +189,16 @@ inline const Expr& pointerAsWritten(const Expr& e) {
   return *p;
 }
 
+/// `e` under all its casts (`(char *)"abc"` is the literal).
+const Expr& peelCasts(const Expr& e);
+/// A string: a literal, or a pointer to or array of 8-bit integers.
+bool isStringExpr(const Expr& e);
+/// An assignment, compound assignment or ++/-- whose target is an integer: the expression
+/// statements whose value an angelic value replaces.
+bool assignsInteger(const Expr& e);
+/// `e` without the casts to void around it (`(void)(x = 1);`); null for null.
+const Expr* withoutVoidCast(const Expr* e);
+
 // ---------------------------------------------------------------------------------------------
 // Statements
 
