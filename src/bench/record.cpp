@@ -3,12 +3,29 @@
 // values are JSON null.
 #include "bench/record.h"
 
+#include "localize/technique.h"
+
+#include <algorithm>
 #include <stdexcept>
 
 namespace culprit::bench {
 
 using nlohmann::json;
 using nlohmann::ordered_json;
+
+namespace {
+
+/// Every counter a registered technique declares, each name once, in registry order: the last
+/// columns of a run record (0 for techniques that do not count it).
+std::vector<std::string> counterColumns() {
+  std::vector<std::string> all;
+  for (const localize::TechniqueInfo& t : localize::techniques())
+    for (const localize::CounterSpec& c : t.counters)
+      if (std::find(all.begin(), all.end(), c.name) == all.end()) all.push_back(c.name);
+  return all;
+}
+
+}  // namespace
 
 const char* runStatusName(RunStatus s) {
   switch (s) {
@@ -80,10 +97,10 @@ ordered_json toJson(const RunRecord& r) {
   j["soft"] = r.costs.soft;
   j["hard"] = r.costs.hard;
   j["queries"] = r.costs.queries;
-  j["iterations"] = r.costs.iterations;  // these four: ofc and agx (0 for the others)
-  j["refinements"] = r.costs.refinements;
-  j["paths"] = r.costs.paths;
-  j["confirmed"] = r.costs.confirmed;
+  for (const std::string& name : counterColumns()) {
+    const auto it = r.costs.counters.find(name);
+    j[name] = it == r.costs.counters.end() ? 0 : it->second;
+  }
   return j;
 }
 
@@ -119,10 +136,8 @@ RunRecord recordFromJson(const json& j) {
   r.costs.soft = field<std::size_t>(j, "soft");
   r.costs.hard = field<std::size_t>(j, "hard");
   r.costs.queries = field<std::size_t>(j, "queries");
-  r.costs.iterations = field<std::size_t>(j, "iterations");
-  r.costs.refinements = field<std::size_t>(j, "refinements");
-  r.costs.paths = field<std::size_t>(j, "paths");
-  r.costs.confirmed = field<std::size_t>(j, "confirmed");
+  for (const std::string& name : counterColumns())
+    if (const std::size_t n = field<std::size_t>(j, name.c_str())) r.costs.counters[name] = n;
   return r;
 }
 

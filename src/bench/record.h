@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -52,9 +53,8 @@ struct RunCosts {
   double totalMs = 0;  ///< wall time measured by the harness around the technique
   double suiteMs = 0;  ///< the subject's suite run with coverage, shared by all its runs
   std::size_t soft = 0, hard = 0, queries = 0;
-  /// On-demand techniques (0 otherwise): ofc iterations; runs added after the failing one;
-  /// distinct runs encoded; MCSs confirmed by a passing replay.
-  std::size_t iterations = 0, refinements = 0, paths = 0, confirmed = 0;
+  /// The technique's own counters (localize::Stats::counters) by name.
+  std::map<std::string, std::size_t> counters;
 };
 
 struct RunRecord {

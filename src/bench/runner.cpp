@@ -9,7 +9,7 @@
 
 #include "frontend/frontend.h"
 #include "ir/error.h"
-#include "localize/driver.h"
+#include "localize/session.h"
 #include "testing/testcase.h"
 
 #include <algorithm>
@@ -223,14 +223,8 @@ RunRecord failedRun(const LoadedSubject* L, const localize::TechniqueInfo* techn
 RunRecord executeRun(const LoadedSubject& L, const localize::TechniqueVariant& variant,
                      const RunKey& key, const BenchOptions& o) {
   const localize::TechniqueInfo& technique = *localize::findTechnique(variant.technique);
-  localize::Problem problem;
-  problem.program = L.program.get();
-  problem.suite = &L.suite;
-  problem.results = &L.results;
-  problem.coverage = &L.coverage;
-  problem.options = o.formula;
-  problem.oracle = &L.oracle;
-  problem.runOptions = L.runOptions;
+  localize::Problem problem = localize::makeProblem(*L.program, L.suite, L.results, L.coverage,
+                                                    L.oracle, L.runOptions, o.formula);
   problem.options.timeoutSeconds = o.timeoutSeconds;
   if (L.subject->unwind) problem.options.unwind = *L.subject->unwind;
   variant.apply(problem.options);
@@ -256,10 +250,8 @@ RunRecord executeRun(const LoadedSubject& L, const localize::TechniqueVariant& v
     r.costs.soft = result.stats.soft;
     r.costs.hard = result.stats.hard;
     r.costs.queries = result.stats.queries;
-    r.costs.iterations = result.stats.iterations;
-    r.costs.refinements = result.stats.refinements;
-    r.costs.paths = result.stats.paths;
-    r.costs.confirmed = result.stats.confirmed;
+    for (const localize::Counter& c : result.stats.counters)
+      r.costs.counters[c.name] = c.value;
     r.status =
         classifyRun(result.complete, result.incompleteReason, r.costs.totalMs, o.timeoutSeconds);
     r.message = result.incompleteReason;

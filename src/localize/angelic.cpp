@@ -1,5 +1,6 @@
-// Readable angelic values: see AngelicPolisher in formula.h.
-#include "localize/formula.h"
+// Readable angelic values: see angelic.h.
+#include "localize/angelic.h"
+#include "localize/solving.h"
 
 #include <algorithm>
 #include <map>

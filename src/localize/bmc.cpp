@@ -14,7 +14,7 @@
 // separate check (is a path beyond the bound feasible?) tells the two NoViolation cases apart.
 #include "localize/bmc.h"
 
-#include "localize/formula.h"
+#include "localize/solving.h"
 #include "solve/query.h"
 #include "testing/testcase.h"
 

@@ -7,10 +7,27 @@
 #include <chrono>
 
 namespace culprit::localize {
+namespace {
+
+/// Every counter `technique` declares, in its order (0 where the run set none), then any it
+/// set without declaring.
+void declareCounters(const TechniqueInfo& technique, Stats& stats) {
+  std::deque<Counter> ordered;
+  for (const CounterSpec& c : technique.counters)
+    ordered.push_back({c.name, stats.counter(c.name)});
+  for (const Counter& c : stats.counters)
+    if (std::none_of(ordered.begin(), ordered.end(),
+                     [&](const Counter& o) { return o.name == c.name; }))
+      ordered.push_back(c);
+  stats.counters = std::move(ordered);
+}
+
+}  // namespace
 
 Result runTechnique(const TechniqueInfo& technique, const Problem& problem) {
   const auto start = std::chrono::steady_clock::now();
   Result r = technique.run(problem);
+  declareCounters(technique, r.stats);
   // A must set is not a fix: there is nothing to replay.
   if (technique.perFailingTest() && technique.kind != TechniqueKind::MustSet &&
       !r.diagnoses.empty()) {

@@ -7,6 +7,23 @@
 
 namespace culprit::localize {
 
+const OptionSpec& maxRefinementsOption() {
+  static const OptionSpec spec =
+      ownUnsignedOption("max-refinements", "on-demand techniques (ofc, agx)",
+                        "most ofc iterations or agx refinements (0: no bound)", 1000);
+  return spec;
+}
+
+std::string confirmedText(const Stats& stats) {
+  const std::size_t n = stats.counter("confirmed");
+  return n ? ", " + std::to_string(n) + " confirmed by a passing run" : "";
+}
+
+std::vector<CounterSpec> onDemandCounters() {
+  return {{"refinements", "runs added to the formula after the failing one"},
+          {"paths", "distinct runs encoded (the failing one included)"}};
+}
+
 OnDemandFormula::OnDemandFormula(const FormulaTask& task, encode::Unexplored unexplored, Result& r)
     : task_(task), r_(r), context_(makeSolverContext(task)) {
   try {
@@ -34,13 +51,7 @@ OnDemandFormula::OnDemandFormula(const FormulaTask& task, encode::Unexplored une
 }
 
 void OnDemandFormula::handOver(const encode::IncrementalEncoder::Delta& delta) {
-  for (const encode::HardClause& h : delta.hard)
-    session_->addHard(h.clause);
-  const encode::Encoding& enc = encoder_->encoding();
-  for (std::uint32_t g : delta.groups) {
-    session_->addSoft(enc.groups[g].selector, groupWeight(weights_, enc, g));
-    groupOf_.push_back(g);
-  }
+  groups_.load(*session_, encoder_->encoding(), delta.hard, delta.groups, weights_);
 }
 
 exec::RunResult OnDemandFormula::runAlong(const std::vector<encode::PathStep>& path,
@@ -97,7 +108,7 @@ std::size_t OnDemandFormula::add(const exec::RunResult& run) {
 void OnDemandFormula::restart() {
   earlierStats_.push_back(session_->stats());
   session_.reset();
-  groupOf_.clear();
+  groups_ = SessionGroups();
   try {
     session_.emplace(context_->z3(),
                      context_->sessionOptions(solverLogic(task_, encoder_->encoding())));
@@ -109,10 +120,7 @@ void OnDemandFormula::restart() {
 }
 
 std::vector<std::uint32_t> OnDemandFormula::groupsOf(const solve::Mcs& mcs) const {
-  std::vector<std::uint32_t> groups;
-  for (solve::SoftId s : mcs.softs)
-    groups.push_back(groupOf_[s]);
-  return groups;
+  return groups_.groups(mcs.softs);
 }
 
 std::optional<solve::Mcs>
@@ -121,9 +129,9 @@ OnDemandFormula::carriedOver(const solve::Mcs& mcs,
   solve::Mcs out = mcs;
   out.softs.clear();
   for (std::uint32_t g : groups) {
-    const auto it = std::find(groupOf_.begin(), groupOf_.end(), g);
-    if (it == groupOf_.end()) return std::nullopt;
-    out.softs.push_back(static_cast<solve::SoftId>(it - groupOf_.begin()));
+    const std::optional<solve::SoftId> soft = groups_.softOf(g);
+    if (!soft) return std::nullopt;
+    out.softs.push_back(*soft);
   }
   std::sort(out.softs.begin(), out.softs.end());
   return out;
@@ -155,9 +163,9 @@ void OnDemandFormula::finish(Result& r) const {
   }
   if (encoder_) {
     r.stats.hard = encoder_->handedOver();
-    r.stats.paths = encoder_->exploration().runs();
+    r.stats.counter("paths") = encoder_->exploration().runs();
   }
-  r.stats.refinements = refinements_;
+  r.stats.counter("refinements") = refinements_;
   for (const auto& [how, count] : endings_)
     r.notes.push_back(std::to_string(count) + " exploring run" + (count == 1 ? "" : "s") + " " +
                       how +

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "encode/incremental.h"
-#include "localize/formula.h"
+#include "localize/diagnose.h"
 
 #include <map>
 #include <memory>
@@ -13,6 +13,15 @@
 #include <unordered_map>
 
 namespace culprit::localize {
+
+/// --max-refinements: most ofc iterations or agx refinements (both techniques declare it).
+const OptionSpec& maxRefinementsOption();
+/// The counters both techniques report: "refinements" (runs added after the failing one) and
+/// "paths" (distinct runs encoded, the failing one included), set by finish().
+std::vector<CounterSpec> onDemandCounters();
+
+/// ", N confirmed by a passing run" for a non-zero counter "confirmed", else "".
+std::string confirmedText(const Stats& stats);
 
 class OnDemandFormula {
 public:
@@ -52,7 +61,8 @@ public:
   /// The diagnosis of `mcs` on `path`: locations, angelic values, and the path, each decision
   /// marked where the failing run decided otherwise.
   Diagnosis diagnosis(const solve::Mcs& mcs, const std::vector<encode::PathStep>& path) const;
-  /// The session's statistics, the encoding's size and the exploration, into `r.stats`; notes
+  /// The session's statistics, the encoding's size and the exploration (counters "paths" and
+  /// "refinements"), into `r.stats`; notes
   /// on exploring runs that failed or hit the step limit.
   void finish(Result& r) const;
 
@@ -66,7 +76,7 @@ private:
   std::optional<encode::IncrementalEncoder> encoder_;
   bool broken_ = false;
   std::vector<std::uint64_t> weights_;  ///< by statement (empty: unweighted)
-  std::vector<std::uint32_t> groupOf_;  ///< SoftId -> group
+  SessionGroups groups_;
   std::map<exec::InstanceKey, std::int32_t> failingDecisions_;
   std::unordered_map<ir::StmtId, unsigned> loopBounds_;  ///< --loop-bounds run (else empty)
   std::size_t refinements_ = 0;

@@ -1,5 +1,6 @@
-// The option table (see options.h). A new option is one entry here, a field in FormulaOptions,
-// and its name in the `options` list of the techniques that read it (registry.cpp).
+// The option table (see options.h). A new shared option is one entry here, a field in
+// FormulaOptions, and its name in the `options` list of the techniques that read it; an option
+// of one technique is declared in that technique's file (ownUnsignedOption and friends).
 #include "localize/options.h"
 
 #include "ir/error.h"
@@ -23,17 +24,53 @@ std::string shortNumber(double v) {
   return out.str();
 }
 
+/// `v` as a number up to `most` into `n`; an error message, "" when it is one.
+std::string parseUnsigned(const std::string& v, unsigned most, unsigned& n) {
+  const auto [end, error] = std::from_chars(v.data(), v.data() + v.size(), n);
+  if (error != std::errc() || end != v.data() + v.size() || v.empty())
+    return "'" + v + "' is not a non-negative integer";
+  if (n > most) return "'" + v + "' is out of range (at most " + std::to_string(most) + ")";
+  return "";
+}
+
+/// `v` as a switch's value into `on`; an error message, "" when it is one.
+std::string parseFlag(const std::string& v, bool& on) {
+  if (v == "true" || v == "1" || v.empty()) {
+    on = true;
+  } else if (v == "false" || v == "0") {
+    on = false;
+  } else {
+    return "'" + v + "' is not true or false";
+  }
+  return "";
+}
+
+/// The index of `v` in `values` into `i`; an error message, "" when it is one of them.
+std::string parseChoice(const std::string& v, const std::vector<std::string>& values,
+                        std::size_t& i) {
+  for (i = 0; i < values.size(); ++i)
+    if (values[i] == v) return "";
+  std::string known;
+  for (const std::string& c : values)
+    known += (known.empty() ? "" : ", ") + c;
+  return "'" + v + "' is not one of " + known;
+}
+
+std::string choiceValueName(const std::vector<std::string>& values) {
+  std::string valueName;
+  for (const std::string& v : values)
+    valueName += (valueName.empty() ? "{" : ",") + v;
+  return valueName + "}";
+}
+
 OptionSpec unsignedOption(std::string name, std::string category, std::string help,
                           unsigned FormulaOptions::*field,
                           unsigned most = std::numeric_limits<unsigned>::max()) {
   Setter set = [field, most](FormulaOptions& o, const std::string& v) -> std::string {
     unsigned n = 0;
-    const auto [end, error] = std::from_chars(v.data(), v.data() + v.size(), n);
-    if (error != std::errc() || end != v.data() + v.size() || v.empty())
-      return "'" + v + "' is not a non-negative integer";
-    if (n > most) return "'" + v + "' is out of range (at most " + std::to_string(most) + ")";
-    o.*field = n;
-    return "";
+    std::string error = parseUnsigned(v, most, n);
+    if (error.empty()) o.*field = n;
+    return error;
   };
   Getter get = [field](const FormulaOptions& o) { return std::to_string(o.*field); };
   return {std::move(name), std::move(category), std::move(help), {}, false, "N", set, get};
@@ -64,45 +101,28 @@ OptionSpec choiceOption(std::string name, std::string category, std::string help
                         T FormulaOptions::*field, std::vector<std::string> values,
                         std::vector<T> meanings) {
   Setter set = [field, values, meanings](FormulaOptions& o, const std::string& v) -> std::string {
-    for (std::size_t i = 0; i < values.size(); ++i)
-      if (values[i] == v) {
-        o.*field = meanings[i];
-        return "";
-      }
-    std::string known;
-    for (const std::string& c : values)
-      known += (known.empty() ? "" : ", ") + c;
-    return "'" + v + "' is not one of " + known;
+    std::size_t i = 0;
+    std::string error = parseChoice(v, values, i);
+    if (error.empty()) o.*field = meanings[i];
+    return error;
   };
   Getter get = [field, values, meanings](const FormulaOptions& o) {
     for (std::size_t i = 0; i < values.size(); ++i)
       if (meanings[i] == o.*field) return values[i];
     return std::string();
   };
-  std::string valueName;
-  for (const std::string& v : values)
-    valueName += (valueName.empty() ? "{" : ",") + v;
-  return {std::move(name),
-          std::move(category),
-          std::move(help),
-          values,
-          false,
-          valueName + "}",
-          set,
-          get};
+  std::string valueName = choiceValueName(values);
+  return {
+      std::move(name), std::move(category), std::move(help), values, false, valueName, set, get};
 }
 
 OptionSpec flagOption(std::string name, std::string category, std::string help,
                       bool FormulaOptions::*field) {
   Setter set = [field](FormulaOptions& o, const std::string& v) -> std::string {
-    if (v == "true" || v == "1" || v.empty()) {
-      o.*field = true;
-    } else if (v == "false" || v == "0") {
-      o.*field = false;
-    } else {
-      return "'" + v + "' is not true or false";
-    }
-    return "";
+    bool on = false;
+    std::string error = parseFlag(v, on);
+    if (error.empty()) o.*field = on;
+    return error;
   };
   Getter get = [field](const FormulaOptions& o) { return o.*field ? "true" : "false"; };
   return {std::move(name), std::move(category), std::move(help), {}, true, "", set, get};
@@ -114,8 +134,7 @@ std::vector<std::string> mcsEngineNames() {
 
 std::vector<OptionSpec> makeSpecs() {
   using O = FormulaOptions;
-  const std::string encoding = "formula encoding", bounds = "bounds", solving = "solving",
-                    demand = "on-demand techniques (ofc, agx)";
+  const std::string encoding = "formula encoding", bounds = "bounds", solving = "solving";
   std::vector<OptionSpec> all;
   all.push_back(
       unsignedOption("unwind", encoding, "loop and recursion unwinding bound", &O::unwind));
@@ -163,31 +182,6 @@ std::vector<OptionSpec> makeSpecs() {
                              "MCS enumeration: maxsat (BugAssist: MaxSAT, block, repeat) or "
                              "cardinality (Liffiton-Sakallah: all of size k before k+1)",
                              &O::mcsEngine, engines, engines));
-  all.push_back(choiceOption("expand", demand,
-                             "ofc: explore the branch sides the MCSs' models take (paths) or "
-                             "only those of conditions in an MCS (conditions, as in the paper)",
-                             &O::expand, {"paths", "conditions"},
-                             {O::Expand::Paths, O::Expand::Conditions}));
-  all.push_back(unsignedOption("max-refinements", demand,
-                               "most ofc iterations or agx refinements (0: no bound)",
-                               &O::maxRefinements));
-  all.push_back(choiceOption("refine-session", demand,
-                             "agx: after a refinement keep the solver session (keep: cores "
-                             "and blocks survive, stale clauses too) or start a new one with "
-                             "the latest formula and the accepted MCSs blocked (rebuild)",
-                             &O::refineSession, {"keep", "rebuild"},
-                             {O::RefineSession::Keep, O::RefineSession::Rebuild}));
-  all.push_back(unsignedOption("max-deviations", "LocFaults",
-                               "locfaults: most branch conditions deviated at once (0-4)",
-                               &O::maxDeviations, 4));
-  all.push_back(unsignedOption("rounds", "SAT-TAR",
-                               "sattar: most rounds of test selection (0: until three rounds "
-                               "change nothing)",
-                               &O::rounds));
-  all.push_back(flagOption("muc-only", "SAT-TAR",
-                           "sattar: rank by the MUC and the failing run alone (no generated "
-                           "tests; the paper's pure-MUC baseline)",
-                           &O::mucOnly));
   return all;
 }
 
@@ -198,10 +192,99 @@ const std::vector<OptionSpec>& optionSpecs() {
   return all;
 }
 
+std::vector<const OptionSpec*> everyOption() {
+  std::vector<const OptionSpec*> all;
+  auto add = [&all](const OptionSpec& spec) {
+    if (std::none_of(all.begin(), all.end(),
+                     [&](const OptionSpec* o) { return o->name == spec.name; }))
+      all.push_back(&spec);
+  };
+  for (const OptionSpec& o : optionSpecs())
+    add(o);
+  for (const TechniqueInfo& t : techniques())
+    for (const OptionSpec& o : t.ownOptions)
+      add(o);
+  return all;
+}
+
 const OptionSpec* findOption(std::string_view name) {
   for (const OptionSpec& o : optionSpecs())
     if (o.name == name) return &o;
+  for (const TechniqueInfo& t : techniques())
+    for (const OptionSpec& o : t.ownOptions)
+      if (o.name == name) return &o;
   return nullptr;
+}
+
+namespace {
+
+/// An own option: `parse` turns a value into its canonical text (or an error message).
+OptionSpec ownOption(std::string name, std::string category, std::string help,
+                     std::string byDefault,
+                     std::function<std::string(const std::string&, std::string&)> parse) {
+  Setter set = [name, parse](FormulaOptions& o, const std::string& v) {
+    std::string canonical;
+    std::string error = parse(v, canonical);
+    if (error.empty()) o.own[name] = canonical;
+    return error;
+  };
+  Getter get = [name, byDefault](const FormulaOptions& o) {
+    auto it = o.own.find(name);
+    return it == o.own.end() ? byDefault : it->second;
+  };
+  return {std::move(name), std::move(category), std::move(help), {}, false, "N", set, get};
+}
+
+}  // namespace
+
+OptionSpec ownUnsignedOption(std::string name, std::string category, std::string help,
+                             unsigned byDefault, unsigned most) {
+  return ownOption(std::move(name), std::move(category), std::move(help), std::to_string(byDefault),
+                   [most](const std::string& v, std::string& out) {
+                     unsigned n = 0;
+                     std::string error = parseUnsigned(v, most, n);
+                     out = std::to_string(n);
+                     return error;
+                   });
+}
+
+OptionSpec ownChoiceOption(std::string name, std::string category, std::string help,
+                           std::vector<std::string> values) {
+  OptionSpec spec = ownOption(std::move(name), std::move(category), std::move(help), values.at(0),
+                              [values](const std::string& v, std::string& out) {
+                                std::size_t i = 0;
+                                std::string error = parseChoice(v, values, i);
+                                if (error.empty()) out = values[i];
+                                return error;
+                              });
+  spec.valueName = choiceValueName(values);
+  spec.choices = std::move(values);
+  return spec;
+}
+
+OptionSpec ownFlagOption(std::string name, std::string category, std::string help) {
+  OptionSpec spec = ownOption(std::move(name), std::move(category), std::move(help), "false",
+                              [](const std::string& v, std::string& out) {
+                                bool on = false;
+                                std::string error = parseFlag(v, on);
+                                out = on ? "true" : "false";
+                                return error;
+                              });
+  spec.flag = true;
+  spec.valueName = "";
+  return spec;
+}
+
+unsigned ownUnsigned(const FormulaOptions& options, const OptionSpec& spec) {
+  return static_cast<unsigned>(std::stoul(spec.get(options)));
+}
+
+bool ownFlag(const FormulaOptions& options, const OptionSpec& spec) {
+  return spec.get(options) == "true";
+}
+
+std::string ownText(const FormulaOptions& options, const OptionSpec& spec) {
+  return spec.get(options);
 }
 
 std::string setOption(FormulaOptions& options, std::string_view name, const std::string& value) {

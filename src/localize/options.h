@@ -1,12 +1,15 @@
-// Typed options of the techniques. Each option is declared once, in options.cpp, with its name,
-// category, help text, value type and default (read off a default-constructed FormulaOptions).
-// The name is both the command-line flag (`--max-size 2`) and the key of a technique variant
+// Typed options of the techniques. Each option is declared once with its name, category, help
+// text, value type and default: the options every formula technique shares in options.cpp
+// (fields of FormulaOptions), a technique's own options in its file under techniques/ (values
+// in FormulaOptions::own, read with ownUnsigned/ownFlag/ownText). The name is both the
+// command-line flag (`--max-size 2`) and the key of a technique variant
 // (`pf:max-size=2:weights=ochiai`, as culprit bench accepts it), so the CLI, the bench and
 // `culprit localize --help` never list options of their own.
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -19,11 +22,6 @@ struct FormulaOptions {
   /// Auto: encode::preferredInts of the program.
   enum class Ints { Auto, BitVector, Math };
   enum class Granularity { Statement, Instance };
-  /// ofc: which MCSs make the search explore a branch side (see `expand`).
-  enum class Expand { Paths, Conditions };
-  /// agx: after a refinement, go on in the same solver session (Keep, as in the paper) or
-  /// start a new one holding only the latest formula (Rebuild).
-  enum class RefineSession { Keep, Rebuild };
   /// Program formulas (pf, ofc, agx): every loop unwound to `unwind` (Uniform), or each loop to
   /// the bodies the failing run ran there plus `loopSlack` (Run).
   enum class LoopBounds { Uniform, Run };
@@ -43,15 +41,9 @@ struct FormulaOptions {
   /// with the diagnoses found so far, marked incomplete. 0: no bound.
   unsigned maxMemoryMb = 900;
   std::string mcsEngine = "maxsat";  ///< solve's MCS enumeration engine
-  /// ofc: which MCSs send the search down an unexplored branch side. Paths: every MCS whose
-  /// model takes one (the result then equals the program formula's); Conditions: only a
-  /// condition in the MCS, as in the OFC paper.
-  Expand expand = Expand::Paths;
-  unsigned maxRefinements = 1000;  ///< ofc iterations / agx refinements (0: none)
-  RefineSession refineSession = RefineSession::Keep;
-  unsigned maxDeviations = 2;  ///< locfaults: most conditions deviated at once
-  unsigned rounds = 0;         ///< sattar: most rounds (0: until three change nothing)
-  bool mucOnly = false;        ///< sattar: no generated tests, the MUC and the seed alone
+  /// Values of the options techniques declare in their own files (TechniqueInfo::ownOptions),
+  /// by option name, as validated text; an option not set here has its declared default.
+  std::map<std::string, std::string, std::less<>> own;
 };
 
 /// One declared option.
@@ -68,9 +60,24 @@ struct OptionSpec {
   std::function<std::string(const FormulaOptions&)> get;
 };
 
-/// Every declared option, in --help order.
+/// The shared options, in --help order.
 const std::vector<OptionSpec>& optionSpecs();
+/// The shared options, then the own options of every registered technique (each name once).
+std::vector<const OptionSpec*> everyOption();
+/// A shared option, or an own option of a registered technique.
 const OptionSpec* findOption(std::string_view name);
+
+/// A technique's own option (stored in FormulaOptions::own): a non-negative integer up to
+/// `most`, a choice among `values` (the first is the default), or a switch (default false).
+OptionSpec ownUnsignedOption(std::string name, std::string category, std::string help,
+                             unsigned byDefault, unsigned most = 0xffffffffu);
+OptionSpec ownChoiceOption(std::string name, std::string category, std::string help,
+                           std::vector<std::string> values);
+OptionSpec ownFlagOption(std::string name, std::string category, std::string help);
+/// The value of the own option `spec` in `options` (its default when unset).
+unsigned ownUnsigned(const FormulaOptions& options, const OptionSpec& spec);
+bool ownFlag(const FormulaOptions& options, const OptionSpec& spec);
+std::string ownText(const FormulaOptions& options, const OptionSpec& spec);
 
 /// Sets option `name` to `value`; returns an error message, "" on success.
 std::string setOption(FormulaOptions& options, std::string_view name, const std::string& value);

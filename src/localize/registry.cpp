@@ -1,49 +1,45 @@
-// The technique registry. Techniques are listed here explicitly (rather than by static
-// registrars) so that linking from static libraries can never drop one.
-#include "localize/formula.h"
+// The technique registry. The built-in techniques are listed in techniques/techniques.def (one
+// line each) rather than by static registrars, so that linking from static libraries can never
+// drop one; registerTechnique adds others (tests, extensions) through the same checks.
+#include "localize/task.h"
 #include "localize/technique.h"
 
+#include <algorithm>
+#include <fmt/format.h>
+#include <stdexcept>
+
 namespace culprit::localize {
+
+#define CULPRIT_TECHNIQUE(factory) TechniqueInfo factory();
+#include "localize/techniques/techniques.def"
+#undef CULPRIT_TECHNIQUE
+
 namespace {
 
-TechniqueInfo sbflTechnique(SbflFormula formula, std::string help) {
-  TechniqueInfo t;
-  t.name = sbflName(formula);
-  t.help = std::move(help);
-  t.kind = TechniqueKind::Ranking;
-  t.scope = TechniqueScope::Suite;
-  t.run = [formula](const Problem& p) {
-    Result r;
-    r.technique = sbflName(formula);
-    r.ranking = rankLines(*p.program, *p.coverage, formula);
-    return r;
-  };
+/// `t` with its own options among the options it reads.
+TechniqueInfo& withOwnOptions(TechniqueInfo& t) {
+  for (const OptionSpec& o : t.ownOptions)
+    if (std::find(t.options.begin(), t.options.end(), o.name) == t.options.end())
+      t.options.push_back(o.name);
   return t;
 }
 
-std::vector<TechniqueInfo> makeRegistry() {
-  std::vector<TechniqueInfo> all;
-  all.push_back(sbflTechnique(SbflFormula::Tarantula,
-                              "spectrum-based: Tarantula, ties broken by confidence"));
-  all.push_back(sbflTechnique(SbflFormula::Ochiai, "spectrum-based: Ochiai"));
-  all.push_back(sbflTechnique(SbflFormula::DStar, "spectrum-based: DStar (star 2)"));
-  all.push_back(programFormulaTechnique());
-  all.push_back(flowSensitiveTechnique());
-  all.push_back(flowInsensitiveTechnique());
-  all.push_back(onDemandTechnique());
-  all.push_back(angelicTechnique());
-  all.push_back(deviationTechnique());
-  all.push_back(mustTechnique());
-  all.push_back(satTarTechnique());
+std::deque<TechniqueInfo>& registry() {
+  static std::deque<TechniqueInfo> all = [] {
+    std::deque<TechniqueInfo> builtIn;
+#define CULPRIT_TECHNIQUE(factory)                                                                 \
+  builtIn.push_back(factory());                                                                    \
+  withOwnOptions(builtIn.back());
+#include "localize/techniques/techniques.def"
+#undef CULPRIT_TECHNIQUE
+    return builtIn;
+  }();
   return all;
 }
 
 }  // namespace
 
-const std::vector<TechniqueInfo>& techniques() {
-  static const std::vector<TechniqueInfo> all = makeRegistry();
-  return all;
-}
+const std::deque<TechniqueInfo>& techniques() { return registry(); }
 
 const TechniqueInfo* findTechnique(const std::string& name) {
   for (const TechniqueInfo& t : techniques())
@@ -51,11 +47,31 @@ const TechniqueInfo* findTechnique(const std::string& name) {
   return nullptr;
 }
 
+const TechniqueInfo& registerTechnique(TechniqueInfo technique) {
+  if (technique.name.empty() || findTechnique(technique.name))
+    throw std::invalid_argument("technique name '" + technique.name + "' is empty or taken");
+  for (const OptionSpec& o : technique.ownOptions)
+    if (findOption(o.name))
+      throw std::invalid_argument("technique " + technique.name + ": option '" + o.name +
+                                  "' is declared already");
+  registry().push_back(std::move(withOwnOptions(technique)));
+  return registry().back();
+}
+
 std::string techniqueNames() {
   std::string s;
   for (const TechniqueInfo& t : techniques())
     s += (s.empty() ? "" : "|") + t.name;
   return s;
+}
+
+std::string countersText(const Result& result) {
+  const TechniqueInfo* t = findTechnique(result.technique);
+  if (t && t->countersText) return t->countersText(result.stats);
+  std::string out;
+  for (const Counter& c : result.stats.counters)
+    if (c.value) out += fmt::format(", {} {}", c.name, c.value);
+  return out;
 }
 
 TechniqueInfo formulaTechnique(std::string name, std::string help,
@@ -70,20 +86,16 @@ TechniqueInfo formulaTechnique(std::string name, std::string help,
   t.options = {"ints",    "granularity", "suspect-inputs", "max-size",  "max-count",
                "timeout", "max-memory",  "weights",        "mcs-engine"};
   t.options.insert(t.options.end(), extraOptions.begin(), extraOptions.end());
-  // A run that used an uninitialised value failed a check no formula states.
   t.run = [run = std::move(run), technique = t.name](const Problem& p) {
     if (p.results && p.failingTest >= 0 &&
-        static_cast<std::size_t>(p.failingTest) < p.results->results.size()) {
-      const exec::RunResult& failing = p.results->results[p.failingTest].run;
-      if (failing.uninitialisedUse) {
+        static_cast<std::size_t>(p.failingTest) < p.results->results.size())
+      if (std::optional<std::string> why =
+              unencodableRun(*p.program, p.results->results[p.failingTest].run)) {
         Result r;
         r.technique = technique;
-        addNote(r, "not encoded: the run's " + failing.message + " at " +
-                       p.program->where(failing.where) +
-                       ": formulas do not model uninitialised values");
+        addNote(r, "not encoded: " + *why);
         return r;
       }
-    }
     return run(p);
   };
   return t;

@@ -1,6 +1,8 @@
-// The technique interface and registry: a technique is one file under localize/, registered
-// by name with its kind, scope, help text and the options it reads; the CLI's --technique
-// choices, its options and help, and the bench's technique variants come from this registry.
+// The technique interface and registry: a technique is one file under localize/techniques/,
+// registered by one line of techniques/techniques.def with its kind, scope, help text, the
+// options it reads and declares, and its counters; the CLI's --technique choices, its options
+// and help, the bench's technique variants and records, and the reports' statistics come from
+// this registry.
 #pragma once
 
 #include "ir/ir.h"
@@ -8,9 +10,11 @@
 #include "localize/sbfl.h"
 #include "testing/runner.h"
 
+#include <deque>
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace culprit::localize {
@@ -69,15 +73,34 @@ struct Diagnosis {
   std::vector<BranchDecision> path;
 };
 
+/// A technique's own count (as Z3's statistics: a name and a number), declared in its file.
+struct Counter {
+  std::string name;  ///< the JSON key and bench record key: "refinements"
+  std::size_t value = 0;
+  bool operator==(const Counter&) const = default;
+};
+
 struct Stats {
   double solverMs = 0, totalMs = 0;
   std::size_t soft = 0, hard = 0, queries = 0;
-  std::size_t maxCore = 0;      ///< largest unsat core the solver returned
-  std::size_t iterations = 0;   ///< ofc: MCS enumerations (0: not an on-demand technique)
-  std::size_t refinements = 0;  ///< ofc/agx: runs added to the formula after the failing one
-  std::size_t paths = 0;        ///< ofc/agx: distinct runs encoded (the failing one included)
-  std::size_t candidates = 0;   ///< agx: MCSs of the angelic formula examined
-  std::size_t confirmed = 0;    ///< ofc/agx: MCSs confirmed by a passing run, not by refinement
+  std::size_t maxCore = 0;  ///< largest unsat core the solver returned
+  /// The technique's own counters (TechniqueInfo::counters), in the order it declares them
+  /// (a deque: a reference from counter() stays valid as others are added).
+  std::deque<Counter> counters;
+
+  /// Counter `name`, added at 0 when missing.
+  std::size_t& counter(std::string_view name) {
+    for (Counter& c : counters)
+      if (c.name == name) return c.value;
+    counters.push_back({std::string(name), 0});
+    return counters.back().value;
+  }
+  /// Counter `name` (0 when missing).
+  std::size_t counter(std::string_view name) const {
+    for (const Counter& c : counters)
+      if (c.name == name) return c.value;
+    return 0;
+  }
 };
 
 /// A test SAT-TAR generated, reproducible as a tests-file line.
@@ -118,17 +141,31 @@ enum class TechniqueKind : std::uint8_t {
   Ranking,    ///< a suspiciousness ranking of lines
   Diagnoses,  ///< minimal sets of statements with angelic values
   MustSet,    ///< a set of locations every repair changes
-  Patches,    ///< repairs of the program
 };
 /// What one run of a technique explains.
 enum class TechniqueScope : std::uint8_t { Suite, FailingTest };
 
+/// A counter a technique declares: its name (Counter::name) and what it counts.
+struct CounterSpec {
+  std::string name;
+  std::string help;
+};
+
+/// A registered technique: everything the CLI, the bench and the reports know of it.
 struct TechniqueInfo {
   std::string name;
   std::string help;
   TechniqueKind kind = TechniqueKind::Ranking;
   TechniqueScope scope = TechniqueScope::Suite;
-  std::vector<std::string> options;  ///< names of the options it reads (options.h)
+  /// Names of the options it reads: shared ones (options.h) and its own (ownOptions).
+  std::vector<std::string> options;
+  /// The options it declares itself (values in FormulaOptions::own).
+  std::vector<OptionSpec> ownOptions;
+  /// The counters its results carry in Stats::counters (reported in this order).
+  std::vector<CounterSpec> counters;
+  /// Its counters in words for the text report's statistics line (", 2 iterations"); unset:
+  /// each non-zero counter as ", name N".
+  std::function<std::string(const Stats&)> countersText;
   std::function<Result(const Problem&)> run;
   /// Without tests it explains a BMC counterexample (every per-test technique does).
   bool takesCounterexample = false;
@@ -137,9 +174,16 @@ struct TechniqueInfo {
   bool perFailingTest() const { return scope == TechniqueScope::FailingTest; }
 };
 
-/// Every registered technique, in the order `culprit --help` lists them.
-const std::vector<TechniqueInfo>& techniques();
+/// Every registered technique, in the order `culprit --help` lists them: the built-in ones of
+/// techniques/techniques.def, then those added by registerTechnique.
+const std::deque<TechniqueInfo>& techniques();
 const TechniqueInfo* findTechnique(const std::string& name);
+/// Adds a technique to the registry (before any run; references to entries stay valid).
+/// Throws std::invalid_argument when its name is taken or an own option's name is.
+const TechniqueInfo& registerTechnique(TechniqueInfo technique);
+/// The statistics line's words for `result`'s counters (TechniqueInfo::countersText of its
+/// technique, or each non-zero counter as ", name N").
+std::string countersText(const Result& result);
 /// "tarantula|ochiai|dstar" for help texts and error messages.
 std::string techniqueNames();
 /// A formula-based technique (kind Diagnoses, scope FailingTest) reading the options every

@@ -15,7 +15,7 @@
 // input within the bound.
 #include "repair/validate.h"
 
-#include "localize/formula.h"
+#include "localize/solving.h"
 #include "testing/testcase.h"
 
 #include <algorithm>
@@ -286,18 +286,15 @@ private:
     auto it = formulas_.find(i);
     if (it != formulas_.end()) return it->second.get();
     try {
-      localize::FormulaTask task;
-      task.program = p_.program;
-      task.test = &p_.suite->tests[i];
-      task.oracle = p_.oracle;
-      task.run = p_.run;
-      task.options.unwind = options_.unwind;
+      localize::FormulaOptions fo;
+      fo.unwind = options_.unwind;
+      const localize::FormulaTask task =
+          localize::formulaTask(*p_.program, p_.suite->tests[i], p_.oracle, p_.run, fo);
       const localize::TaskExpectation te = localize::taskExpectation(ctx_, task);
       if (!te.note.empty()) throw encode::EncodeError(te.note);
       const exec::RunResult run = exec::run(*p_.program, task.test->input, p_.run);
-      if (run.uninitialisedUse)
-        throw encode::EncodeError("the run's " + run.message +
-                                  ": formulas do not model uninitialised values");
+      if (std::optional<std::string> why = localize::unencodableRun(*p_.program, run))
+        throw encode::EncodeError(*why);
       auto f = std::make_unique<MetaFormula>(ctx_, *p_.program, sites_, &task.test->input,
                                              te.expect, options_, p_.run, false);
       return formulas_.emplace(i, std::move(f)).first->second.get();

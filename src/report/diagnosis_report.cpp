@@ -100,21 +100,6 @@ nlohmann::json pathJson(const ir::Program& program,
   return out;
 }
 
-/// The technique-specific part of the stats line ("" for single-formula techniques).
-std::string onDemandText(const localize::Stats& s) {
-  const std::string confirmed =
-      s.confirmed ? fmt::format(", {} confirmed by a passing run", s.confirmed) : "";
-  if (s.iterations)
-    return fmt::format(", {} iteration{}, {} path{} explored{}", s.iterations,
-                       s.iterations == 1 ? "" : "s", s.paths, s.paths == 1 ? "" : "s", confirmed);
-  if (s.paths)
-    return fmt::format(
-        ", {} refinement{} ({} path{} explored), {} candidate MCSs{}, largest core {}",
-        s.refinements, s.refinements == 1 ? "" : "s", s.paths, s.paths == 1 ? "" : "s",
-        s.candidates, confirmed, s.maxCore);
-  return "";
-}
-
 nlohmann::json angelicJson(const ir::Program& program, const localize::AngelicValue& a) {
   const ir::Stmt& s = program.stmt(a.stmt);
   nlohmann::json j = {{"line", s.range.line}, {"execution", a.occurrence + 1}};
@@ -159,13 +144,8 @@ nlohmann::json diagnosesJson(const ir::Program& program, const localize::Result&
                         {"hard", result.stats.hard},
                         {"queries", result.stats.queries},
                         {"max_core", result.stats.maxCore}}}};
-  if (result.stats.paths) {
-    j["stats"]["paths"] = result.stats.paths;
-    j["stats"]["refinements"] = result.stats.refinements;
-    j["stats"]["confirmed"] = result.stats.confirmed;
-  }
-  if (result.stats.iterations) j["stats"]["iterations"] = result.stats.iterations;
-  if (result.stats.candidates) j["stats"]["candidates"] = result.stats.candidates;
+  for (const localize::Counter& c : result.stats.counters)
+    j["stats"][c.name] = c.value;
   if (!result.complete) j["incomplete_reason"] = result.incompleteReason;
   if (!result.notes.empty()) j["notes"] = result.notes;
   return j;
@@ -210,7 +190,7 @@ std::string diagnosesText(const ir::Program& program, const localize::Result& re
       result.diagnoses.size() == 1 ? "diagnosis" : "diagnoses", feasible,
       result.complete ? "enumeration complete" : "INCOMPLETE: " + result.incompleteReason,
       result.stats.solverMs, result.stats.totalMs, result.stats.soft, result.stats.hard,
-      result.stats.queries, onDemandText(result.stats));
+      result.stats.queries, localize::countersText(result));
   for (const std::string& note : result.notes)
     out += "note: " + note + "\n";
   return out;

@@ -1,12 +1,14 @@
 // The report of one `culprit localize` run, as every renderer sees it, and the renderer
-// registry that supplies `--format`. The model is plain data assembled by the CLI: the program,
-// the technique with the options it read, the suite and its judged runs, the driver's results
-// (one suite-wide result, or one per failing test plus the aggregate), and for renderers that
-// show runs (HTML) each explained failing run beside the replays of its diagnoses.
+// registry that supplies `--format`. The model is plain data from the session (localize/
+// session.h): the program, the technique with the options it read, the suite and its judged
+// runs, the driver's results (one suite-wide result, or one per failing test plus the
+// aggregate), and for renderers that show runs (HTML) each explained failing run beside the
+// replays of its diagnoses.
 #pragma once
 
 #include "ir/ir.h"
 #include "localize/driver.h"
+#include "localize/session.h"
 #include "localize/technique.h"
 #include "testing/runner.h"
 
@@ -17,13 +19,7 @@
 
 namespace culprit::report {
 
-/// A failing test's run and the angelic replays of its first diagnoses, traced.
-struct ReplayedRuns {
-  std::size_t test = 0;                  ///< index into suite->tests
-  std::size_t run = 0;                   ///< index into outcome->perTest
-  exec::RunResult failing;               ///< the failing run, with its trace
-  std::vector<exec::RunResult> angelic;  ///< replay of diagnosis i (the first `top` at most)
-};
+using localize::ReplayedRuns;
 
 struct LocalizeModel {
   const ir::Program* program = nullptr;

@@ -33,12 +33,25 @@
 
 #include <algorithm>
 #include <chrono>
+#include <fmt/format.h>
 
 namespace culprit::localize {
 namespace {
 
 double secondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+/// --refine-session: after a refinement go on in the same solver session (keep, as in the
+/// paper) or start a new one holding only the latest formula (rebuild).
+const OptionSpec& refineSessionOption() {
+  static const OptionSpec spec = ownChoiceOption(
+      "refine-session", "on-demand techniques (ofc, agx)",
+      "agx: after a refinement keep the solver session (keep: cores and blocks survive, stale "
+      "clauses too) or start a new one with the latest formula and the accepted MCSs blocked "
+      "(rebuild)",
+      {"keep", "rebuild"});
+  return spec;
 }
 
 std::string lineOf(const FormulaTask& task, ir::StmtId s) {
@@ -55,9 +68,13 @@ Result localizeAngelic(const FormulaTask& task) {
   std::unique_ptr<solve::McsEnumerator> enumerator =
       makeEnumerator(task, formula.session(), task.options.timeoutSeconds - elapsed);
   bool stopped = false;
+  const unsigned maxRefinements = ownUnsigned(task.options, maxRefinementsOption());
+  const bool rebuild = ownText(task.options, refineSessionOption()) == "rebuild";
+  std::size_t& candidates = r.stats.counter("candidates");
+  std::size_t& confirmed = r.stats.counter("confirmed");
   std::vector<std::pair<solve::Mcs, std::vector<std::uint32_t>>> accepted;  // with its groups
   while (std::optional<solve::Mcs> mcs = enumerator->candidate()) {
-    ++r.stats.candidates;
+    ++candidates;
     if (mcs->softs.empty()) {
       addNote(r, "the formula does not fail: the oracle of this failure is not encoded");
       stopped = true;
@@ -70,22 +87,22 @@ Result localizeAngelic(const FormulaTask& task) {
     if (leaves != path.end()) {
       if (std::optional<std::vector<BranchDecision>> p = formula.confirm(d.angelic)) {
         d.path = std::move(*p);  // a model of the program formula: the candidate is its MCS
-        ++r.stats.confirmed;
+        ++confirmed;
         r.diagnoses.push_back(std::move(d));
         enumerator->accept(*mcs);
         std::vector<std::uint32_t> groups = formula.groupsOf(*mcs);
         accepted.emplace_back(std::move(*mcs), std::move(groups));
         continue;
       }
-      if (task.options.maxRefinements && formula.refinements() >= task.options.maxRefinements) {
-        addNote(r, "refinement bound " + std::to_string(task.options.maxRefinements) +
+      if (maxRefinements && formula.refinements() >= maxRefinements) {
+        addNote(r, "refinement bound " + std::to_string(maxRefinements) +
                        " reached (--max-refinements): further refinements may remove or add "
                        "diagnoses");
         stopped = true;
         break;
       }
       if (formula.add(formula.runAlong(path, &d.angelic)) > 0) {
-        if (task.options.refineSession == FormulaOptions::RefineSession::Rebuild) {
+        if (rebuild) {
           enumerator.reset();  // it refers to the session restart() replaces
           formula.restart();
           if (!formula.ok()) {
@@ -119,19 +136,30 @@ Result localizeAngelic(const FormulaTask& task) {
     addNote(r, stopNote(enumerator->stopReason(), enumerator->stopDetail(), task.options));
   formula.finish(r);
   if (!r.complete)
-    r.incompleteReason += " (after " + counted(r.stats.refinements, "refinement") + ")";
+    r.incompleteReason += " (after " + counted(r.stats.counter("refinements"), "refinement") + ")";
   return r;
 }
 
 }  // namespace
 
-TechniqueInfo angelicTechnique() {
-  return formulaTechnique(
+TechniqueInfo agxTechnique() {
+  TechniqueInfo t = formulaTechnique(
       "agx",
       "formula-based: AgxFaults, angelic program refined on demand with incremental "
       "MaxSAT; minimal fix candidates with angelic values and paths",
-      {"unwind", "loop-bounds", "loop-slack", "max-refinements", "refine-session"},
+      {"unwind", "loop-bounds", "loop-slack"},
       [](const Problem& p) { return localizeAngelic(formulaTask(p)); });
+  t.ownOptions = {maxRefinementsOption(), refineSessionOption()};
+  t.counters = onDemandCounters();
+  t.counters.push_back({"confirmed", "candidates confirmed by a passing run, not by refinement"});
+  t.counters.push_back({"candidates", "MCSs of the angelic formula examined"});
+  t.countersText = [](const Stats& s) {
+    return fmt::format(", {} ({} explored), {} candidate MCSs{}, largest core {}",
+                       counted(s.counter("refinements"), "refinement"),
+                       counted(s.counter("paths"), "path"), s.counter("candidates"),
+                       confirmedText(s), s.maxCore);
+  };
+  return t;
 }
 
 }  // namespace culprit::localize

@@ -8,11 +8,11 @@
 // Pre: the failing run did not hit the step limit. Post: diagnoses in nondecreasing size.
 // Known limit (by design): faults in conditions are never reported; a failure only a different
 // path could avoid (e.g. wrong output text) yields no diagnosis.
-#include "localize/formula.h"
+#include "localize/diagnose.h"
 
 namespace culprit::localize {
 
-TechniqueInfo flowInsensitiveTechnique() {
+TechniqueInfo fiTechnique() {
   return formulaTechnique("fi",
                           "formula-based: MCSs of the failing run's flow-insensitive trace formula "
                           "(assignments only)",

@@ -13,11 +13,11 @@
 // Departures: short-circuit operands with side effects follow the run (the unexecuted operand
 // is free, like an unencoded branch); output events stay in the formula when a guard is
 // relaxed, their values freed.
-#include "localize/formula.h"
+#include "localize/diagnose.h"
 
 namespace culprit::localize {
 
-TechniqueInfo flowSensitiveTechnique() {
+TechniqueInfo fsTechnique() {
   return formulaTechnique("fs",
                           "formula-based: MCSs of the failing run's flow-sensitive trace formula "
                           "(branch guards kept)",

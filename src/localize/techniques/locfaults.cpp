@@ -18,7 +18,7 @@
 // an MCD of size 2 or more needs the MCD's other deviations too and replays infeasible.
 // Departures: deviations are of if/while/for/do conditions (not switch arms). A set of k
 // instances is deviated only when every instance is reached by the deviated run.
-#include "localize/formula.h"
+#include "localize/diagnose.h"
 
 #include <algorithm>
 #include <chrono>
@@ -99,6 +99,14 @@ template <typename F> bool forEachSubset(std::size_t n, std::size_t k, F&& f) {
   }
 }
 
+/// --max-deviations: most branch conditions deviated at once.
+const OptionSpec& maxDeviationsOption() {
+  static const OptionSpec spec =
+      ownUnsignedOption("max-deviations", "LocFaults",
+                        "locfaults: most branch conditions deviated at once (0-4)", 2, 4);
+  return spec;
+}
+
 /// Merges a per-path result into the whole: diagnoses, solver stats, distinct notes.
 void absorb(Result& whole, Result&& part) {
   for (Diagnosis& d : part.diagnoses)
@@ -157,7 +165,8 @@ Result localizeDeviations(const FormulaTask& given) {
   };
   std::vector<Mcd> mcds;
   bool timedOut = false;
-  for (std::size_t k = 1; k <= task.options.maxDeviations && !timedOut; ++k) {
+  const unsigned maxDeviations = ownUnsigned(task.options, maxDeviationsOption());
+  for (std::size_t k = 1; k <= maxDeviations && !timedOut; ++k) {
     std::vector<std::size_t> correcting;
     forEachSubset(conditions.size(), k, [&](const std::vector<std::size_t>& idx) {
       if (left() <= 0) return !(timedOut = true);
@@ -178,8 +187,8 @@ Result localizeDeviations(const FormulaTask& given) {
   if (timedOut)
     addNote(r, "timeout during the deviation search: larger deviations were not tried");
   else if (static_cast<std::size_t>(std::count(marked.begin(), marked.end(), false)) >
-           task.options.maxDeviations)  // a larger set of unmarked conditions was not tried
-    addNote(r, "deviation bound " + std::to_string(task.options.maxDeviations) +
+           maxDeviations)  // a larger set of unmarked conditions was not tried
+    addNote(r, "deviation bound " + std::to_string(maxDeviations) +
                    " reached (--max-deviations): larger minimal correction deviations may exist");
   if (deviations.stepLimited())
     r.notes.push_back(counted(deviations.stepLimited(), "deviated run") +
@@ -234,12 +243,14 @@ Result localizeDeviations(const FormulaTask& given) {
 
 }  // namespace
 
-TechniqueInfo deviationTechnique() {
-  return formulaTechnique(
+TechniqueInfo locfaultsTechnique() {
+  TechniqueInfo t = formulaTechnique(
       "locfaults",
       "formula-based: LocFaults, MCSs of the failing path and of each minimal correction "
       "deviation (up to --max-deviations deviated conditions)",
-      {"max-deviations"}, [](const Problem& p) { return localizeDeviations(formulaTask(p)); });
+      {}, [](const Problem& p) { return localizeDeviations(formulaTask(p)); });
+  t.ownOptions = {maxDeviationsOption()};
+  return t;
 }
 
 }  // namespace culprit::localize

@@ -35,6 +35,22 @@
 namespace culprit::localize {
 namespace {
 
+/// --expand: which MCSs send the search down an unexplored branch side. paths: every MCS whose
+/// model takes one (the result then equals the program formula's); conditions: only a
+/// condition in the MCS, as in the OFC paper.
+const OptionSpec& expandOption() {
+  static const OptionSpec spec = ownChoiceOption(
+      "expand", "on-demand techniques (ofc, agx)",
+      "ofc: explore the branch sides the MCSs' models take (paths) or only those of conditions "
+      "in an MCS (conditions, as in the paper)",
+      {"paths", "conditions"});
+  return spec;
+}
+
+bool expandsConditionsOnly(const FormulaTask& task) {
+  return ownText(task.options, expandOption()) == "conditions";
+}
+
 using Clock = std::chrono::steady_clock;
 
 /// The MCSs of one iteration, with their paths.
@@ -68,7 +84,7 @@ std::vector<Found> enumerateAll(const FormulaTask& task, OnDemandFormula& formul
 /// MCS (--expand conditions). Empty: nothing to expand.
 std::vector<encode::PathStep> expansion(const FormulaTask& task, const OnDemandFormula& formula,
                                         const Found& f) {
-  if (task.options.expand == FormulaOptions::Expand::Paths) {
+  if (!expandsConditionsOnly(task)) {
     const bool leaves = std::any_of(f.path.begin(), f.path.end(),
                                     [](const encode::PathStep& s) { return !s.encoded; });
     return leaves ? f.path : std::vector<encode::PathStep>{};
@@ -88,17 +104,20 @@ Result localizeOnDemand(const FormulaTask& task) {
   r.technique = "ofc";
   OnDemandFormula formula(task, encode::Unexplored::Cut, r);
   if (!formula.ok()) return r;
-  const bool paperRule = task.options.expand == FormulaOptions::Expand::Conditions;
+  const bool paperRule = expandsConditionsOnly(task);
+  const unsigned maxIterations = ownUnsigned(task.options, maxRefinementsOption());
+  std::size_t& iterations = r.stats.counter("iterations");
+  std::size_t& confirmed = r.stats.counter("confirmed");
   std::vector<Diagnosis> diagnoses;  // of the latest iteration, built on its encoding
   solve::StopReason stop = solve::StopReason::Exhausted;
   std::string detail;
   for (;;) {
-    ++r.stats.iterations;
+    ++iterations;
     const double left =
         task.options.timeoutSeconds - std::chrono::duration<double>(Clock::now() - start).count();
     const std::vector<Found> found = enumerateAll(task, formula, left, r, stop, detail);
     diagnoses.clear();
-    r.stats.confirmed = 0;
+    confirmed = 0;
     std::vector<exec::RunResult> runs;  // to add: one per distinct path
     std::set<std::vector<std::pair<ir::StmtId, std::int32_t>>> seen;
     const bool stopped =
@@ -112,7 +131,7 @@ Result localizeOnDemand(const FormulaTask& task) {
         if (std::optional<std::vector<BranchDecision>> p =
                 formula.confirm(diagnoses.back().angelic)) {
           diagnoses.back().path = std::move(*p);
-          ++r.stats.confirmed;
+          ++confirmed;
           continue;
         }
       }
@@ -123,8 +142,8 @@ Result localizeOnDemand(const FormulaTask& task) {
       if (seen.insert(key).second) runs.push_back(std::move(run));
     }
     if (stopped || runs.empty()) break;
-    if (task.options.maxRefinements && r.stats.iterations >= task.options.maxRefinements) {
-      addNote(r, "iteration bound " + std::to_string(task.options.maxRefinements) +
+    if (maxIterations && iterations >= maxIterations) {
+      addNote(r, "iteration bound " + std::to_string(maxIterations) +
                      " reached (--max-refinements): the MCSs of the last iteration are shown");
       break;
     }
@@ -144,19 +163,29 @@ Result localizeOnDemand(const FormulaTask& task) {
   addNote(r, stopNote(stop, detail, task.options));
   formula.finish(r);
   if (!r.complete)
-    r.incompleteReason += " (after " + counted(r.stats.iterations, "iteration") + ")";
+    r.incompleteReason += " (after " + counted(r.stats.counter("iterations"), "iteration") + ")";
   return r;
 }
 
 }  // namespace
 
-TechniqueInfo onDemandTechnique() {
-  return formulaTechnique(
+TechniqueInfo ofcTechnique() {
+  TechniqueInfo t = formulaTechnique(
       "ofc",
       "formula-based: on-demand formula computation, the failing run's formula grown "
       "along the branch sides MCSs take (works with --weights)",
-      {"unwind", "loop-bounds", "loop-slack", "expand", "max-refinements"},
+      {"unwind", "loop-bounds", "loop-slack"},
       [](const Problem& p) { return localizeOnDemand(formulaTask(p)); });
+  t.ownOptions = {expandOption(), maxRefinementsOption()};
+  t.counters = {{"iterations", "MCS enumerations, one per formula grown"}};
+  for (CounterSpec& c : onDemandCounters())
+    t.counters.push_back(std::move(c));
+  t.counters.push_back({"confirmed", "MCSs of the last iteration confirmed by a passing run"});
+  t.countersText = [](const Stats& s) {
+    return ", " + counted(s.counter("iterations"), "iteration") + ", " +
+           counted(s.counter("paths"), "path") + " explored" + confirmedText(s);
+  };
+  return t;
 }
 
 }  // namespace culprit::localize

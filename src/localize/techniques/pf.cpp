@@ -16,11 +16,11 @@
 // the failing run ran there plus --loop-slack: nested loops no longer multiply the formula
 // (an outer input loop run once is not unwound to an inner string loop's bound). Correct basic
 // blocks are not hardened (SNIPER's optimisation): every untrusted statement stays a candidate.
-#include "localize/formula.h"
+#include "localize/diagnose.h"
 
 namespace culprit::localize {
 
-TechniqueInfo programFormulaTechnique() {
+TechniqueInfo pfTechnique() {
   return formulaTechnique(
       "pf", "formula-based: MCSs of the bounded program formula (BugAssist/SNIPER)",
       {"unwind", "loop-bounds", "loop-slack"}, [](const Problem& p) {

@@ -23,7 +23,7 @@
 // it violates a subset" have no case beyond the partitions; the ranking per round is kept as
 // the lines at rank 1 (SpecPartition::topPerRound).
 #include "exec/builtins.h"
-#include "localize/formula.h"
+#include "localize/diagnose.h"
 #include "solve/mus.h"
 #include "testing/testcase.h"
 
@@ -33,6 +33,23 @@
 
 namespace culprit::localize {
 namespace {
+
+/// --rounds: most rounds of test selection (0: until three rounds change nothing).
+const OptionSpec& roundsOption() {
+  static const OptionSpec spec = ownUnsignedOption(
+      "rounds", "SAT-TAR",
+      "sattar: most rounds of test selection (0: until three rounds change nothing)", 0);
+  return spec;
+}
+
+/// --muc-only: no generated tests, the MUC and the seed alone (the paper's pure-MUC baseline).
+const OptionSpec& mucOnlyOption() {
+  static const OptionSpec spec = ownFlagOption("muc-only", "SAT-TAR",
+                                               "sattar: rank by the MUC and the failing run alone "
+                                               "(no generated tests; the paper's pure-MUC "
+                                               "baseline)");
+  return spec;
+}
 
 /// What a failing run violates: a key to group by, and words.
 struct Violation {
@@ -64,14 +81,8 @@ std::vector<ir::StmtId> suspectsOf(const FormulaTask& task, Result& r) {
       errorFormula(context->z3(), task, encode::Family::TraceFlowSensitive, r);
   if (!enc) return {};
   solve::Session session(context->z3(), context->sessionOptions(solverLogic(task, *enc)));
-  for (const encode::HardClause& h : enc->hard)
-    session.addHard(h.clause);
-  std::vector<std::uint32_t> groupOf;
-  for (std::uint32_t g = 0; g < enc->groups.size(); ++g)
-    if (enc->groups[g].relevant) {
-      session.addSoft(enc->groups[g].selector);
-      groupOf.push_back(g);
-    }
+  SessionGroups loaded;
+  loaded.loadAll(session, *enc, {});
   const solve::Deadline deadline = task.options.timeoutSeconds > 0
                                        ? solve::Deadline::after(task.options.timeoutSeconds)
                                        : solve::Deadline{};
@@ -85,8 +96,8 @@ std::vector<ir::StmtId> suspectsOf(const FormulaTask& task, Result& r) {
   }
   if (!mus.minimal) addNote(r, "the core is not minimal (a query gave up: " + mus.reason + ")");
   std::set<ir::StmtId> stmts;
-  for (solve::SoftId s : mus.softs)
-    stmts.insert(enc->groups[groupOf[s]].stmt);
+  for (std::uint32_t g : loaded.groups(mus.softs))
+    stmts.insert(enc->groups[g].stmt);
   return {stmts.begin(), stmts.end()};
 }
 
@@ -270,8 +281,9 @@ SpecPartition analyse(const Problem& problem, int seedIndex, const Violation& sp
 
   std::vector<Candidate> pool;
   std::set<std::vector<bool>> coverages{seed.covered};
-  const std::vector<exec::RunInput> generated =
-      problem.options.mucOnly ? std::vector<exec::RunInput>{} : generateInputs(task, r);
+  const std::vector<exec::RunInput> generated = ownFlag(problem.options, mucOnlyOption())
+                                                    ? std::vector<exec::RunInput>{}
+                                                    : generateInputs(task, r);
   for (const exec::RunInput& in : generated) {
     testing::TestCase t;
     t.index = 0;
@@ -296,8 +308,9 @@ SpecPartition analyse(const Problem& problem, int seedIndex, const Violation& sp
   std::vector<const Candidate*> selected{&seed};
   part.ranking = rankWithSuspects(*problem.program, selected, suspects);
   std::size_t unchanged = 0;
+  const unsigned rounds = ownUnsigned(problem.options, roundsOption());
   for (std::size_t round = 1;; ++round) {
-    if (problem.options.rounds && round > problem.options.rounds) break;
+    if (rounds && round > rounds) break;
     if (unchanged >= 3) break;
     const bool bySuspects = unchanged < 2;
     Candidate* best = nullptr;
@@ -348,14 +361,15 @@ Result sattar(const Problem& problem) {
 
 }  // namespace
 
-TechniqueInfo satTarTechnique() {
+TechniqueInfo sattarTechnique() {
   TechniqueInfo t;
   t.name = "sattar";
   t.help = "specifications + spectra (SAT-TAR): MUC suspects, generated tests, Tarantula, one "
            "ranking per violated specification";
   t.kind = TechniqueKind::Ranking;
   t.scope = TechniqueScope::Suite;
-  t.options = {"unwind", "ints", "suspect-inputs", "timeout", "max-memory", "rounds", "muc-only"};
+  t.options = {"unwind", "ints", "suspect-inputs", "timeout", "max-memory"};
+  t.ownOptions = {roundsOption(), mucOnlyOption()};
   t.run = sattar;
   t.takesCounterexample = true;
   t.needsSpecification = true;

@@ -177,7 +177,7 @@ TEST(Aggregate, ByHand) {
   r3.metrics.diagnoses = 4, r3.metrics.feasible = 1, r3.metrics.found = true;
   r3.metrics.exam = 20, r3.metrics.examAverage = 10, r3.metrics.rank = 1;
   r3.metrics.faultLocalized = true, r3.metrics.fixLocalized = true;
-  r3.costs = {50000, 60000, 0, 10, 30, 7};
+  r3.costs = {50000, 60000, 0, 10, 30, 7, {}};
   r4.status = RunStatus::Error;
   r4.costs.totalMs = 5;
   Aggregate a = aggregate({&r1, &r2, &r3, &r4});

@@ -130,12 +130,18 @@ TEST(Record, JsonRoundTrip) {
   r.metrics.exam = 12.5;
   r.metrics.rank = 2;
   r.metrics.executableLines = 24;
-  r.costs = {1.5, 2.5, 4, 10, 20, 3, 2, 5, 6, 1};
+  r.costs = {1.5,
+             2.5,
+             4,
+             10,
+             20,
+             3,
+             {{"iterations", 2}, {"refinements", 5}, {"paths", 6}, {"confirmed", 1}}};
   RunRecord back = recordFromJson(nlohmann::json::parse(toJson(r).dump()));
   EXPECT_EQ(toJson(back), toJson(r));
   EXPECT_EQ(toJson(back)["refinements"], 5);
-  EXPECT_EQ(back.costs.paths, 6u);
-  EXPECT_EQ(back.costs.confirmed, 1u);
+  EXPECT_EQ(back.costs.counters.at("paths"), 6u);
+  EXPECT_EQ(back.costs.counters.at("confirmed"), 1u);
   EXPECT_TRUE(toJson(record("s", "ochiai", 0))["test"].is_null());
   EXPECT_THROW(recordFromJson(nlohmann::json{{"subject", "s"}}), std::runtime_error);
   EXPECT_THROW(

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "frontend/frontend.h"
-#include "localize/formula.h"
+#include "localize/diagnose.h"
 #include "localize/replay.h"
 
 #include <memory>

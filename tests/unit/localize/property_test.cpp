@@ -130,12 +130,12 @@ TEST(FormulaProperty, DiagnosesAreExactlyTheMcses) {
       if (f != Family::Program) continue;
       // The on-demand techniques end with the program formula's MCSs, each once.
       FormulaOptions rebuild = t.task.options;
-      rebuild.refineSession = FormulaOptions::RefineSession::Rebuild;
+      ASSERT_EQ(setOption(rebuild, "refine-session", "rebuild"), "");
       for (const auto& [name, options] :
            {std::pair{"agx", t.task.options}, std::pair{"agx", rebuild},
             std::pair{"ofc", t.task.options}}) {
         const Result od = t.runNamed(name, options);
-        const bool rebuilt = options.refineSession == FormulaOptions::RefineSession::Rebuild;
+        const bool rebuilt = findOption("refine-session")->get(options) == "rebuild";
         EXPECT_EQ(asSet(od), mcses) << name << (rebuilt ? " rebuild\n" : "\n") << source;
         EXPECT_EQ(lineSets(od).size(), asSet(od).size()) << name << " duplicates\n" << source;
         EXPECT_TRUE(od.complete) << name << ": " << od.incompleteReason;

@@ -31,7 +31,7 @@ TEST(Options, SetParsesTypedValues) {
   EXPECT_EQ(setOption(o, "suspect-inputs", "true"), "");
   EXPECT_TRUE(o.suspectInputs);
   EXPECT_EQ(setOption(o, "expand", "conditions"), "");
-  EXPECT_EQ(o.expand, FormulaOptions::Expand::Conditions);
+  EXPECT_EQ(findOption("expand")->get(o), "conditions");
 }
 
 TEST(Options, SetRejectsBadValuesWithTheOptionsName) {

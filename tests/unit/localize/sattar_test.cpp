@@ -75,7 +75,7 @@ TEST(SatTar, EachFaultFirstInItsOwnPartition) {
 TEST(SatTar, MucAloneTiesWhatTheGeneratedTestSeparates) {
   const Suite s({"1 2", "0 0", "-3 0", "4 0"});
   FormulaOptions o;
-  o.mucOnly = true;
+  ASSERT_EQ(setOption(o, "muc-only", "true"), "");
   const Result r = s.run(o);
   ASSERT_EQ(r.partitions.size(), 2u);
   EXPECT_TRUE(r.partitions[1].tests.empty());

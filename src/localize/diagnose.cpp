@@ -1,0 +1,142 @@
+// Diagnosis building: see diagnose.h.
+//
+// Solving (single formula). The formula is sliced to the oracle's cone of influence (soft
+// groups no obligation depends on are in no MCS and are left out); a Result is complete only
+// when the enumeration was exhausted within FormulaOptions::maxSize/maxCount/timeoutSeconds.
+#include "localize/diagnose.h"
+
+#include "localize/angelic.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace culprit::localize {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+}  // namespace
+
+Diagnosis toDiagnosis(const FormulaTask& task, const encode::Encoding& enc, const z3::model& model,
+                      std::span<const std::uint32_t> groups, double weight) {
+  Diagnosis d;
+  for (std::uint32_t g : groups) {
+    const encode::SoftGroup& group = enc.groups[g];
+    const ir::SourceRange& at = task.program->stmt(group.stmt).range;
+    Location loc{group.stmt, at.file, at.line, 0};
+    if (task.options.granularity == FormulaOptions::Granularity::Instance &&
+        !group.instances.empty())
+      loc.iteration = enc.instances[group.instances.front()].origin.iteration;
+    d.locations.push_back(loc);
+  }
+  std::sort(d.locations.begin(), d.locations.end(), [](const Location& a, const Location& b) {
+    return std::tie(a.file, a.line, a.iteration, a.stmt) <
+           std::tie(b.file, b.line, b.iteration, b.stmt);
+  });
+  for (const encode::AngelicInstance& a : encode::angelicValues(enc, model, groups))
+    d.angelic.push_back(AngelicValue{a.key.stmt, a.key.occurrence, a.value,
+                                     a.kind != encode::InstanceKind::Value, std::nullopt});
+  d.weight = weight;
+  return d;
+}
+
+void noteConcretized(const encode::Encoding& enc, Result& r) {
+  for (const std::string& site : enc.concretized)
+    addNote(r, "concretized: " + site +
+                   " takes the failing run's value (no exact encoding of a computed operand)");
+}
+
+std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask& task,
+                                             encode::Family family, Result& r) {
+  try {
+    const TaskExpectation te = taskExpectation(ctx, task);
+    addNote(r, te.note);
+    const exec::RunResult failing = traceFailingRun(task, family == encode::Family::Program, r);
+    encode::EncodeOptions o = encodeOptions(task, family);
+    if (family == encode::Family::Program) o.loopUnwind = programLoopBounds(task, failing, r);
+    encode::Encoding enc =
+        encode::encode(ctx, *task.program, task.test->input, te.expect, o, &failing);
+    noteConcretized(enc, r);
+    encode::sliceToObligations(enc);
+    return enc;
+  } catch (const encode::EncodeError& e) {
+    addNote(r, std::string("not encoded: ") + e.what());
+    return std::nullopt;
+  } catch (const z3::exception& e) {
+    addNote(r, std::string("not encoded: solver: ") + e.msg());
+    return std::nullopt;
+  }
+}
+
+void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
+                        solve::Context& context, double secondsLeft, Result& r) {
+  const solve::Deadline deadline = task.options.timeoutSeconds > 0
+                                       ? solve::Deadline::after(std::max(0.001, secondsLeft))
+                                       : solve::Deadline();
+  solve::Session session(context.z3(), context.sessionOptions(solverLogic(task, enc)));
+  SessionGroups loaded;
+  loaded.loadAll(session, enc, statementWeights(task, r));
+  std::unique_ptr<solve::McsEnumerator> enumerator = makeEnumerator(task, session, secondsLeft);
+  const solve::McsResult mr = solve::enumerateMcses(session, *enumerator);
+  const bool weighted = !session.unitWeights();
+  std::optional<AngelicPolisher> polisher;
+  std::size_t polished = 0;
+  for (const solve::Mcs& mcs : mr.mcses) {
+    if (mcs.softs.empty()) {
+      addNote(r, "the formula does not fail: the oracle of this failure is not encoded");
+      continue;
+    }
+    const std::vector<std::uint32_t> groups = loaded.groups(mcs.softs);
+    r.diagnoses.push_back(
+        toDiagnosis(task, enc, mcs.model, groups, weighted ? static_cast<double>(mcs.weight) : 0));
+    if (!polisher) polisher.emplace(task, enc, context);
+    polished += polisher->polish(r.diagnoses.back(), groups, deadline) ? 1 : 0;
+  }
+  addNote(r, stopNote(mr.stop, mr.detail, task.options));
+  // A trace that stops inside its failing instance cannot relax that instance: when nothing
+  // else explains a runtime error in a statement that computes a value, that statement may
+  // still be the fault.
+  if (r.diagnoses.empty() && enc.truncated && enc.family != encode::Family::Program &&
+      mr.stop == solve::StopReason::Exhausted) {
+    const exec::RunResult failing = traceRun(task, nullptr);
+    if (failing.verdict == exec::Verdict::RuntimeError && failing.failedStmt != ir::kNone &&
+        task.program->stmt(failing.failedStmt).producesValue())
+      addNote(r, "the run fails inside its last statement, which a trace formula cannot relax: "
+                 "that statement may be the fault (pf can blame it)");
+  }
+  // An exhausted enumeration without an MCS: even with every soft group relaxed the hard
+  // clauses contradict the oracle (a formula that passes unrelaxed gives the empty MCS).
+  if (r.diagnoses.empty() && r.complete && mr.stop == solve::StopReason::Exhausted)
+    r.notes.push_back(
+        enc.family == encode::Family::Program
+            ? "no statement the formula may relax explains the failure, even all of them at once "
+              "(within the loop bounds): the fault may lie in code kept hard (inputs, trusted "
+              "code, the arguments of output and library calls)"
+            : "no statement of the trace formula explains the failure, even all of them at "
+              "once: the fault may lie in code kept hard (inputs, trusted code, the arguments of "
+              "output and library calls), or need statements the run did not execute (pf and "
+              "ofc encode those)");
+  if (polished) r.notes.push_back(AngelicPolisher::kNote);
+  r.stats.solverMs = mr.solver.solverMs + (polisher ? polisher->solverMs() : 0);
+  r.stats.queries = mr.solver.queries + (polisher ? polisher->queries() : 0);
+  r.stats.maxCore = mr.solver.maxCore;
+  r.stats.soft = loaded.size();
+  r.stats.hard = enc.hard.size();
+}
+
+Result localizeWithFormula(const FormulaTask& task, encode::Family family,
+                           const std::string& technique) {
+  const Clock::time_point start = Clock::now();
+  Result r;
+  r.technique = technique;
+  std::unique_ptr<solve::Context> context = makeSolverContext(task);
+  if (std::optional<encode::Encoding> enc = errorFormula(context->z3(), task, family, r))
+    enumerateDiagnoses(task, *enc, *context, task.options.timeoutSeconds - secondsSince(start), r);
+  return r;
+}
+
+}  // namespace culprit::localize

@@ -1,0 +1,40 @@
+// Diagnosis building, the kernel steps from a failing test to its diagnoses: the error formula
+// input ∧ formula ∧ oracle, an MCS (with its model) mapped to a Diagnosis with its angelic
+// values, and the whole single-formula pipeline that pf, fs and fi are end to end
+// (localizeWithFormula). ofc, agx and locfaults reuse the steps around their own encodings.
+// Replay is not a step of a technique: the driver replays every diagnosis (driver.h).
+#pragma once
+
+#include "localize/solving.h"
+
+#include <optional>
+#include <span>
+#include <string>
+
+namespace culprit::localize {
+
+/// The diagnosis of the soft groups `groups` of `enc` relaxed in `model`: their locations
+/// (sorted; with iterations at instance granularity) and angelic values.
+Diagnosis toDiagnosis(const FormulaTask& task, const encode::Encoding& enc, const z3::model& model,
+                      std::span<const std::uint32_t> groups, double weight);
+
+/// Marks `r` incomplete for each value `enc` fixed to the failing run's (Encoding::concretized).
+void noteConcretized(const encode::Encoding& enc, Result& r);
+
+/// input ∧ formula ∧ oracle, sliced to the oracle's cone; nullopt (with a note) when the
+/// program or its golden version uses something the encoder cannot express.
+std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask& task,
+                                             encode::Family family, Result& r);
+/// Every MCS of `enc` within the task's bounds, appended to r.diagnoses in enumeration order;
+/// sets r's solver stats and notes the bound that stopped enumeration.
+void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
+                        solve::Context& context, double secondsLeft, Result& r);
+
+/// Runs the single-formula technique `technique` of `family` on `task`: error formula, MCS
+/// enumeration within the task's bounds, diagnoses in enumeration order (a ranking when
+/// weighted). Problems the formula cannot express end as an incomplete Result with the reason,
+/// never as an exception. Diagnoses are not replayed here (see driver.h).
+Result localizeWithFormula(const FormulaTask& task, encode::Family family,
+                           const std::string& technique);
+
+}  // namespace culprit::localize

@@ -1,0 +1,132 @@
+// Solving steps: see solving.h.
+//
+// Weights. With FormulaOptions::weights, each soft group weighs clauseWeight(score of its
+// statement) and the MaxSAT-based enumeration reports cheapest (most suspicious) MCSs first.
+#include "localize/solving.h"
+
+#include "ir/error.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+
+namespace culprit::localize {
+
+std::unique_ptr<solve::Context> makeSolverContext(const FormulaTask& task) {
+  solve::ContextOptions o;
+  o.maxMemoryMb = task.options.maxMemoryMb;
+  if (const char* dir = std::getenv("CULPRIT_DUMP_SMT2")) o.dumpDir = dir;
+  try {
+    return std::make_unique<solve::Context>(std::move(o));
+  } catch (const solve::ContextError& e) {
+    throw UserError(std::string("CULPRIT_DUMP_SMT2: ") + e.what());
+  }
+}
+
+std::string solverLogic(encode::Ints ints, const encode::Encoding& enc) {
+  if (enc.usesFloats) return enc.usesArrays ? solve::kFloatArrayLogic : solve::kFloatLogic;
+  return ints == encode::Ints::BitVector && !enc.usesArrays ? "QF_BV" : "";
+}
+
+std::string solverLogic(const FormulaTask& task, const encode::Encoding& enc) {
+  return solverLogic(taskInts(task), enc);
+}
+
+std::uint64_t clauseWeight(double score) {
+  // Weight ~ 10/score: a statement covered by every failing and no passing test (Ochiai 1)
+  // weighs 10, one never covered by a failing test 1000; resolution is coarse on purpose, as
+  // large weights slow core-guided MaxSAT down.
+  constexpr double kScale = 10, kMax = 1000;
+  if (!(score > 0)) return static_cast<std::uint64_t>(kMax);
+  if (std::isinf(score)) return 1;
+  return static_cast<std::uint64_t>(std::clamp(std::round(kScale / score), 1.0, kMax));
+}
+
+std::vector<std::uint64_t> statementWeights(const FormulaTask& task, Result& r) {
+  if (task.options.weights.empty()) return {};
+  const std::optional<SbflFormula> formula = parseSbflFormula(task.options.weights);
+  if (!formula || !task.coverage) {
+    addNote(r, "clause weights '" + task.options.weights + "' unavailable: unweighted");
+    return {};
+  }
+  std::vector<std::uint64_t> weights;
+  for (double score : statementScores(*task.program, *task.coverage, *formula))
+    weights.push_back(clauseWeight(score));
+  return weights;
+}
+
+std::uint64_t groupWeight(const std::vector<std::uint64_t>& weights, const encode::Encoding& enc,
+                          std::uint32_t group) {
+  const ir::StmtId s = enc.groups[group].stmt;
+  if (weights.empty()) return 1;
+  return s < weights.size() ? weights[s] : clauseWeight(0);
+}
+
+void SessionGroups::load(solve::Session& session, const encode::Encoding& enc,
+                         std::span<const encode::HardClause> hard,
+                         std::span<const std::uint32_t> groups,
+                         const std::vector<std::uint64_t>& weights) {
+  for (const encode::HardClause& h : hard)
+    session.addHard(h.clause);
+  for (std::uint32_t g : groups) {
+    session.addSoft(enc.groups[g].selector, groupWeight(weights, enc, g));
+    groupOf_.push_back(g);
+  }
+}
+
+void SessionGroups::loadAll(solve::Session& session, const encode::Encoding& enc,
+                            const std::vector<std::uint64_t>& weights) {
+  std::vector<std::uint32_t> relevant;
+  for (std::uint32_t g = 0; g < enc.groups.size(); ++g)
+    if (enc.groups[g].relevant) relevant.push_back(g);
+  load(session, enc, enc.hard, relevant, weights);
+}
+
+std::vector<std::uint32_t> SessionGroups::groups(std::span<const solve::SoftId> softs) const {
+  std::vector<std::uint32_t> out;
+  for (solve::SoftId s : softs)
+    out.push_back(group(s));
+  return out;
+}
+
+std::optional<solve::SoftId> SessionGroups::softOf(std::uint32_t group) const {
+  const auto it = std::find(groupOf_.begin(), groupOf_.end(), group);
+  if (it == groupOf_.end()) return std::nullopt;
+  return static_cast<solve::SoftId>(it - groupOf_.begin());
+}
+
+std::unique_ptr<solve::McsEnumerator> makeEnumerator(const FormulaTask& task,
+                                                     solve::Session& session, double secondsLeft) {
+  solve::McsBounds bounds;
+  bounds.maxSize = task.options.maxSize;
+  bounds.maxCount = task.options.maxCount;
+  if (task.options.timeoutSeconds > 0) bounds.timeoutSeconds = std::max(0.001, secondsLeft);
+  std::unique_ptr<solve::McsEnumerator> e =
+      solve::makeMcsEnumerator(task.options.mcsEngine, session, bounds);
+  if (!e) throw UserError("unknown MCS engine '" + task.options.mcsEngine + "'");
+  return e;
+}
+
+std::string stopNote(solve::StopReason stop, const std::string& detail, const FormulaOptions& o) {
+  switch (stop) {
+  case solve::StopReason::Exhausted: return "";
+  case solve::StopReason::SizeBound:
+    return "MCS size bound " + std::to_string(o.maxSize) + " reached: larger MCSs may exist";
+  case solve::StopReason::CountBound:
+    return "diagnosis count bound " + std::to_string(o.maxCount) + " reached";
+  case solve::StopReason::Timeout: {
+    std::ostringstream seconds;  // 0.5, 60: no trailing zeros
+    seconds << o.timeoutSeconds;
+    return "timeout after " + seconds.str() + " s (--timeout): the diagnoses so far are shown";
+  }
+  case solve::StopReason::SolverUnknown:
+    if (o.maxMemoryMb && solve::Context::outOfMemory(detail))
+      return "solver memory bound " + std::to_string(o.maxMemoryMb) +
+             " MB reached (--max-memory): the diagnoses so far are shown";
+    return "solver gave up: " + detail;
+  }
+  return "";
+}
+
+}  // namespace culprit::localize

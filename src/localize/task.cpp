@@ -1,0 +1,170 @@
+// Task building: see task.h.
+//
+// Oracle. With a golden program the expectation is the golden run's stdout as output events
+// (values printed by each output call, in order) plus its exit status; assertions and runtime
+// errors always count. An expected-output directory contributes its exit status only (its text
+// is not split into events yet): the note says so.
+// Bounds. For the program formula the failing run itself must fit in the unwinding bound,
+// otherwise the hard "bound not reached" assumption excludes it and the result is flagged.
+#include "localize/task.h"
+
+#include "localize/loop_bounds.h"
+#include "localize/replay.h"
+
+#include <algorithm>
+#include <fstream>
+#include <stdexcept>
+
+namespace culprit::localize {
+
+std::uint32_t deepestIteration(const ir::Program& program, const exec::RunResult& run) {
+  std::uint32_t deepest = 0;
+  for (const auto& [loop, bodies] : loopIterations(program, run))
+    deepest = std::max(deepest, bodies);
+  return deepest;
+}
+
+FormulaTask formulaTask(const Problem& problem) {
+  if (!problem.suite || problem.failingTest < 0 ||
+      static_cast<std::size_t>(problem.failingTest) >= problem.suite->tests.size())
+    throw std::invalid_argument("formula technique without a failing test");
+  FormulaTask t = formulaTask(*problem.program,
+                              problem.suite->tests[static_cast<std::size_t>(problem.failingTest)],
+                              problem.oracle, problem.runOptions, problem.options);
+  t.coverage = problem.coverage;
+  return t;
+}
+
+FormulaTask formulaTask(const ir::Program& program, const testing::TestCase& test,
+                        const testing::Oracle* oracle, const exec::RunOptions& run,
+                        const FormulaOptions& options) {
+  FormulaTask t;
+  t.program = &program;
+  t.test = &test;
+  t.oracle = oracle;
+  t.run = run;
+  t.options = options;
+  return t;
+}
+
+std::optional<std::string> unencodableRun(const ir::Program& program, const exec::RunResult& run) {
+  if (!run.uninitialisedUse) return std::nullopt;
+  return "the run's " + run.message + " at " + program.where(run.where) +
+         ": formulas do not model uninitialised values";
+}
+
+TaskExpectation taskExpectation(const FormulaTask& task) {
+  z3::context ctx;
+  return taskExpectation(ctx, task);
+}
+
+TaskExpectation taskExpectation(z3::context& ctx, const FormulaTask& task) {
+  TaskExpectation te;
+  if (!task.oracle) return te;
+  if (task.oracle->golden) {
+    if (std::optional<encode::Observed> obs =
+            encode::observe(ctx, *task.oracle->golden, task.test->input, task.run)) {
+      te.expect.output = std::move(obs->events);
+      te.expect.exitStatus = obs->exitStatus;
+    } else {
+      te.note = "the golden program fails on this test: only assertions are encoded";
+    }
+  } else if (!task.oracle->expectedDir.empty()) {
+    std::ifstream status(task.oracle->expectedDir + "/t" + std::to_string(task.test->index) +
+                         ".status");
+    int s = 0;
+    if (status >> s || !status.is_open()) te.expect.exitStatus = s;
+    te.note = "expected output text is not encoded (exit status and assertions only)";
+  }
+  return te;
+}
+
+encode::EncodeOptions encodeOptions(const FormulaTask& task, encode::Family family) {
+  encode::EncodeOptions o;
+  o.family = family;
+  o.ints = taskInts(task);
+  o.granularity = task.options.granularity == FormulaOptions::Granularity::Instance
+                      ? encode::Granularity::Instance
+                      : encode::Granularity::Statement;
+  o.unwind = task.options.unwind;
+  o.entry = task.run.entry;
+  o.programName = task.run.programName;
+  o.hardInputStatements = !task.options.suspectInputs;
+  o.nondetUninitialised = task.run.nondetUninitialised;
+  return o;
+}
+
+void addNote(Result& r, const std::string& note) {
+  if (note.empty()) return;
+  r.complete = false;
+  r.incompleteReason += (r.incompleteReason.empty() ? "" : "; ") + note;
+}
+
+std::string counted(std::size_t n, const std::string& singular) {
+  return std::to_string(n) + " " + singular + (n == 1 ? "" : "s");
+}
+
+exec::RunResult traceRun(const FormulaTask& task, exec::Observer* observer) {
+  exec::RunOptions traced = task.run;
+  traced.trace = true;
+  traced.coverage = false;
+  traced.observer = observer;
+  return exec::run(*task.program, task.test->input, traced);
+}
+
+bool passesTest(const FormulaTask& task, const exec::RunResult& run) {
+  const testing::Oracle assertionsOnly;
+  return passes(*task.program, *task.test, run, task.oracle ? *task.oracle : assertionsOnly,
+                task.run);
+}
+
+exec::RunResult traceFailingRun(const FormulaTask& task, bool boundedByUnwind, Result& r) {
+  exec::RunResult failing = traceRun(task, nullptr);
+  // Under --loop-bounds run every loop fits by construction (recursion is not counted here).
+  if (!boundedByUnwind || task.options.loopBounds != FormulaOptions::LoopBounds::Uniform)
+    return failing;
+  if (const std::uint32_t deepest = deepestIteration(*task.program, failing);
+      deepest > task.options.unwind)
+    addNote(r, "unwinding bound " + std::to_string(task.options.unwind) +
+                   " is below the failing run's " + std::to_string(deepest) + " loop iterations");
+  return failing;
+}
+
+std::unordered_map<ir::StmtId, unsigned>
+programLoopBounds(const FormulaTask& task, const exec::RunResult& failing, Result& r) {
+  if (task.options.loopBounds != FormulaOptions::LoopBounds::Run) return {};
+  std::unordered_map<ir::StmtId, unsigned> bounds =
+      runLoopBounds(*task.program, failing, task.options.loopSlack, task.options.unwind);
+  const std::string listed = describeLoopBounds(*task.program, bounds);
+  if (!listed.empty())
+    r.notes.push_back("loops unwound to the failing run's iterations + " +
+                      std::to_string(task.options.loopSlack) +
+                      " (--loop-bounds run; library loops and loops it never reached: at "
+                      "least --unwind " +
+                      std::to_string(task.options.unwind) + "): " + listed);
+  return bounds;
+}
+
+bool withinLoopBounds(const FormulaTask& task, const exec::RunResult& run,
+                      const std::unordered_map<ir::StmtId, unsigned>& bounds) {
+  for (const auto& [loop, bodies] : loopIterations(*task.program, run)) {
+    auto it = bounds.find(loop);
+    if (bodies > (it == bounds.end() ? task.options.unwind : it->second)) return false;
+  }
+  return true;
+}
+
+encode::Ints resolveInts(FormulaOptions::Ints ints, const ir::Program& program) {
+  switch (ints) {
+  case FormulaOptions::Ints::BitVector: return encode::Ints::BitVector;
+  case FormulaOptions::Ints::Math: return encode::Ints::Math;
+  case FormulaOptions::Ints::Auto: break;
+  }
+  return encode::preferredInts(program);
+}
+
+encode::Ints taskInts(const FormulaTask& task) {
+  return resolveInts(task.options.ints, *task.program);
+}
+
+}  // namespace culprit::localize

@@ -1,0 +1,83 @@
+// Task building, the first kernel step of every formula technique: one failing test to explain
+// with everything needed to encode, judge and replay it; the oracle of that test as the formula
+// states it; the traced failing run; the loop bounds the program formula takes from it; and
+// the notes that mark a result incomplete.
+#pragma once
+
+#include "encode/encode.h"
+#include "localize/technique.h"
+
+#include <optional>
+#include <string>
+#include <unordered_map>
+
+namespace culprit::localize {
+
+/// One failing test to explain, with everything needed to encode, judge and replay it.
+struct FormulaTask {
+  const ir::Program* program = nullptr;
+  const testing::TestCase* test = nullptr;
+  /// The suite's oracle; nullptr judges by the program's assertions (and runtime errors) only.
+  const testing::Oracle* oracle = nullptr;
+  exec::RunOptions run;  ///< entry function and step limit of the suite's runs
+  const testing::CoverageMatrix* coverage = nullptr;  ///< needed for clause weights
+  FormulaOptions options;
+};
+
+/// The task of `problem.failingTest`.
+FormulaTask formulaTask(const Problem& problem);
+/// The task of test `test` of a program, judged by `oracle` (nullptr: assertions only).
+FormulaTask formulaTask(const ir::Program& program, const testing::TestCase& test,
+                        const testing::Oracle* oracle, const exec::RunOptions& run,
+                        const FormulaOptions& options);
+
+/// Why the failing run `run` cannot be stated by any formula (it read an uninitialised value:
+/// it failed a check no formula states), with its site; nullopt when it can.
+std::optional<std::string> unencodableRun(const ir::Program& program, const exec::RunResult& run);
+
+/// The oracle of the task's test as the formula states it. `note` says what is not encoded.
+struct TaskExpectation {
+  encode::Expectation expect;
+  std::string note;
+};
+TaskExpectation taskExpectation(const FormulaTask& task);
+/// Same, observing the golden run in `ctx`.
+TaskExpectation taskExpectation(z3::context& ctx, const FormulaTask& task);
+
+/// `ints` for `program` (Auto: encode::preferredInts).
+encode::Ints resolveInts(FormulaOptions::Ints ints, const ir::Program& program);
+/// The integer encoding of the task's formulas.
+encode::Ints taskInts(const FormulaTask& task);
+
+/// The encoder options a task implies for `family`.
+encode::EncodeOptions encodeOptions(const FormulaTask& task, encode::Family family);
+
+/// Marks `r` incomplete with `note` appended to its reason (nothing for an empty note).
+void addNote(Result& r, const std::string& note);
+/// "1 refinement", "3 refinements".
+std::string counted(std::size_t n, const std::string& singular);
+
+/// The most iterations any loop body ran in `run` (a traced run; 0 without loops): what
+/// --unwind must be at least for the program formula to hold the run.
+std::uint32_t deepestIteration(const ir::Program& program, const exec::RunResult& run);
+
+/// The task's test run with its trace (no coverage), steered by `observer` (nullptr: none).
+exec::RunResult traceRun(const FormulaTask& task, exec::Observer* observer);
+/// `run` (of the task's test) passes the task's oracle (in-code assertions only without one).
+bool passesTest(const FormulaTask& task, const exec::RunResult& run);
+
+/// The failing run with its trace. With `boundedByUnwind` (program formulas under uniform
+/// bounds), a run deeper than the unwinding bound is noted in `r`: the formula assumes no path
+/// goes that deep.
+exec::RunResult traceFailingRun(const FormulaTask& task, bool boundedByUnwind, Result& r);
+
+/// Per-loop bounds of the program formula (EncodeOptions::loopUnwind) under --loop-bounds run,
+/// read off `failing`, with a note in `r` listing them; empty (every loop at --unwind) under
+/// the default uniform bounds.
+std::unordered_map<ir::StmtId, unsigned>
+programLoopBounds(const FormulaTask& task, const exec::RunResult& failing, Result& r);
+/// Does every loop of `run` stay within its bound (`bounds`, else --unwind)?
+bool withinLoopBounds(const FormulaTask& task, const exec::RunResult& run,
+                      const std::unordered_map<ir::StmtId, unsigned>& bounds);
+
+}  // namespace culprit::localize
