@@ -6,6 +6,7 @@
 // found before --timeout), 3 when nothing fails, 2 on bad input.
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "encode/encode.h"
 #include "ir/error.h"
 #include "repair/repair.h"
 #include "report/status_line.h"
@@ -31,7 +32,7 @@ int runRepair(RepairCommand& c) {
   using Must = repair::RepairOptions::Must;
   c.options.must = c.must == "every" ? Must::Every : c.must == "none" ? Must::None : Must::Adaptive;
   if (c.noMust) c.options.must = Must::None;
-  if (c.mathInts) c.options.ints = encode::Ints::Math;
+  if (c.mathInts) c.options.ints = repair::RepairOptions::Ints::Math;
   repair::RepairProblem problem;
   problem.program = s.program.get();
   problem.run = s.options.run;

@@ -28,6 +28,20 @@ double msSince(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
 }
 
+namespace {
+
+/// The encoder's integers for RepairOptions::ints; Auto as `culprit localize --ints auto`.
+encode::Ints encodeInts(RepairOptions::Ints ints, const ir::Program& program) {
+  switch (ints) {
+  case RepairOptions::Ints::BitVector: return encode::Ints::BitVector;
+  case RepairOptions::Ints::Math: return encode::Ints::Math;
+  case RepairOptions::Ints::Auto: break;
+  }
+  return encode::preferredInts(program);
+}
+
+}  // namespace
+
 MetaFormula::MetaFormula(z3::context& ctx, const ir::Program& program,
                          const std::vector<Site>& sites, const exec::RunInput* input,
                          const encode::Expectation& expect, const RepairOptions& options,
@@ -35,7 +49,7 @@ MetaFormula::MetaFormula(z3::context& ctx, const ir::Program& program,
     : alternatives_(alternativeMap(sites)), enc_(ctx) {
   encode::EncodeOptions eo;
   eo.family = encode::Family::Program;
-  eo.ints = options.ints;
+  eo.ints = encodeInts(options.ints, program);
   eo.unwind = options.unwind;
   eo.entry = run.entry;
   eo.relax = false;
@@ -45,7 +59,7 @@ MetaFormula::MetaFormula(z3::context& ctx, const ir::Program& program,
   const exec::RunInput none;
   enc_ = encode::encode(ctx, program, input ? *input : none, expect, eo);
   solve::SessionOptions so;
-  so.logic = localize::solverLogic(options.ints, enc_);
+  so.logic = localize::solverLogic(eo.ints, enc_);
   session_ = std::make_unique<solve::Session>(ctx, so);
   z3::expr someViolated = ctx.bool_val(false);
   for (const encode::HardClause& h : enc_.hard) {

@@ -4,7 +4,7 @@
 
 #include "ir/ir.h"
 #include "localize/technique.h"
-#include "repair/repair.h"
+#include "repair/result.h"
 #include "testing/runner.h"
 
 #include <nlohmann/json.hpp>
