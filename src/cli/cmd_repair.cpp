@@ -9,6 +9,7 @@
 #include "encode/encode.h"
 #include "ir/error.h"
 #include "repair/repair.h"
+#include "report/repair_model.h"
 #include "report/status_line.h"
 
 #include <cstdlib>
@@ -63,7 +64,8 @@ int runRepair(RepairCommand& c) {
                     0, 0, kExitBadInput);
   }
   status.clear();
-  emit(report::renderRepairs(*s.program, result, c.options, parseFormat(c.common.format)));
+  const report::RepairModel model{s.program.get(), &c.options, &result};
+  emit(report::findRepairRenderer(c.common.format)->render(model));
   return result.repairs.empty() ? kExitNoRepair : kExitOk;
 }
 
@@ -73,7 +75,13 @@ void addRepairCommand(CLI::App& app, int& status) {
   auto c = std::make_shared<RepairCommand>();
   CLI::App* cmd = app.add_subcommand(
       "repair", "find every minimal mutation repair (AllRepair, pruned by must sets)");
-  addCommonOptions(*cmd, c->common);
+  std::vector<std::string> formats;
+  std::string formatHelp = "output format:";
+  for (const report::RepairRenderer& r : report::repairRenderers()) {
+    formats.push_back(r.name);
+    formatHelp += "\n  " + r.name + ": " + r.help;
+  }
+  addCommonOptions(*cmd, c->common, formats, formatHelp);
   addSuiteOptions(*cmd, c->suite);
   cmd->add_option("--level", c->options.level,
                   "mutation level: 1 (+/-, / and %, relational neighbours, C+1 C-1 0 -C, "
