@@ -89,13 +89,8 @@ void addRepairCommand(CLI::App& app, int& status) {
   auto c = std::make_shared<RepairCommand>();
   CLI::App* cmd = app.add_subcommand(
       "repair", "find every minimal mutation repair (AllRepair, pruned by must sets)");
-  std::vector<std::string> formats;
-  std::string formatHelp = "output format:";
-  for (const report::RepairRenderer& r : report::repairRenderers()) {
-    formats.push_back(r.name);
-    formatHelp += "\n  " + r.name + ": " + r.help;
-  }
-  addCommonOptions(*cmd, c->common, formats, formatHelp);
+  const FormatChoices formats = formatChoices(report::repairRenderers());
+  addCommonOptions(*cmd, c->common, formats.names, formats.help);
   addSuiteOptions(*cmd, c->suite);
   cmd->add_option("--level", c->options.level,
                   "mutation level: 1 (+/-, / and %, relational neighbours, C+1 C-1 0 -C, "

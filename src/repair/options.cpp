@@ -22,8 +22,7 @@ localize::FormulaOptions formulaOptions(const RepairOptions& r) {
   localize::FormulaOptions f;
   f.unwind = r.unwind;
   f.timeoutSeconds = r.timeoutSeconds;
-  for (const auto& [ours, theirs] : kInts)
-    if (ours == r.ints) f.ints = theirs;
+  f.ints = localizeInts(r.ints);
   return f;
 }
 
@@ -79,6 +78,12 @@ std::string setSharedOption(RepairOptions& options, std::string_view name,
 std::string sharedOptionValue(const RepairOptions& options, std::string_view name) {
   const SharedOption* option = findShared(name);
   return option ? option->spec->get(formulaOptions(options)) : "";
+}
+
+localize::FormulaOptions::Ints localizeInts(RepairOptions::Ints ints) {
+  for (const auto& [ours, theirs] : kInts)
+    if (ours == ints) return theirs;
+  return LocalizeInts::BitVector;
 }
 
 }  // namespace culprit::repair

@@ -30,4 +30,7 @@ std::string setSharedOption(RepairOptions& options, std::string_view name,
 /// Option `name` of `options` as the table spells it (`bv`, `10`, `300`).
 std::string sharedOptionValue(const RepairOptions& options, std::string_view name);
 
+/// RepairOptions::ints as localize states it (localize::resolveInts gives the encoder's).
+localize::FormulaOptions::Ints localizeInts(RepairOptions::Ints ints);
+
 }  // namespace culprit::repair

@@ -16,6 +16,7 @@
 #include "repair/validate.h"
 
 #include "localize/formula.h"
+#include "repair/options.h"
 #include "testing/testcase.h"
 
 #include <algorithm>
@@ -28,20 +29,6 @@ double msSince(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
 }
 
-namespace {
-
-/// The encoder's integers for RepairOptions::ints; Auto as `culprit localize --ints auto`.
-encode::Ints encodeInts(RepairOptions::Ints ints, const ir::Program& program) {
-  switch (ints) {
-  case RepairOptions::Ints::BitVector: return encode::Ints::BitVector;
-  case RepairOptions::Ints::Math: return encode::Ints::Math;
-  case RepairOptions::Ints::Auto: break;
-  }
-  return encode::preferredInts(program);
-}
-
-}  // namespace
-
 MetaFormula::MetaFormula(z3::context& ctx, const ir::Program& program,
                          const std::vector<Site>& sites, const exec::RunInput* input,
                          const encode::Expectation& expect, const RepairOptions& options,
@@ -49,7 +36,7 @@ MetaFormula::MetaFormula(z3::context& ctx, const ir::Program& program,
     : alternatives_(alternativeMap(sites)), enc_(ctx) {
   encode::EncodeOptions eo;
   eo.family = encode::Family::Program;
-  eo.ints = encodeInts(options.ints, program);
+  eo.ints = localize::resolveInts(localizeInts(options.ints), program);
   eo.unwind = options.unwind;
   eo.entry = run.entry;
   eo.relax = false;

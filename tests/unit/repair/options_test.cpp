@@ -31,6 +31,10 @@ TEST(RepairSharedOptions, IntsTakesLocalizesValues) {
   EXPECT_EQ(setSharedOption(o, "ints", "bv"), "");
   EXPECT_EQ(o.ints, RepairOptions::Ints::BitVector);
   EXPECT_EQ(sharedOptionValue(o, "ints"), "bv");
+  using LocalizeInts = localize::FormulaOptions::Ints;
+  EXPECT_EQ(localizeInts(RepairOptions::Ints::Auto), LocalizeInts::Auto);
+  EXPECT_EQ(localizeInts(RepairOptions::Ints::BitVector), LocalizeInts::BitVector);
+  EXPECT_EQ(localizeInts(RepairOptions::Ints::Math), LocalizeInts::Math);
 }
 
 TEST(RepairSharedOptions, RejectsBadValuesWithTheOptionsNameAndKeepsTheOldValue) {
