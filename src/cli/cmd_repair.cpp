@@ -6,11 +6,13 @@
 // found before --timeout), 3 when nothing fails, 2 on bad input.
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "encode/encode.h"
 #include "ir/error.h"
+#include "repair/options.h"
 #include "repair/repair.h"
+#include "report/repair_model.h"
 #include "report/status_line.h"
 
-#include <cstdlib>
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -23,7 +25,6 @@ struct RepairCommand {
   repair::RepairOptions options;
   std::string must = "adaptive";
   bool noMust = false;
-  bool mathInts = false;
 };
 
 int runRepair(RepairCommand& c) {
@@ -31,7 +32,6 @@ int runRepair(RepairCommand& c) {
   using Must = repair::RepairOptions::Must;
   c.options.must = c.must == "every" ? Must::Every : c.must == "none" ? Must::None : Must::Adaptive;
   if (c.noMust) c.options.must = Must::None;
-  if (c.mathInts) c.options.ints = encode::Ints::Math;
   repair::RepairProblem problem;
   problem.program = s.program.get();
   problem.run = s.options.run;
@@ -62,8 +62,25 @@ int runRepair(RepairCommand& c) {
                     0, 0, kExitBadInput);
   }
   status.clear();
-  emit(report::renderRepairs(*s.program, result, c.options, parseFormat(c.common.format)));
+  const report::RepairModel model{s.program.get(), &c.options, &result};
+  emit(report::findRepairRenderer(c.common.format)->render(model));
   return result.repairs.empty() ? kExitNoRepair : kExitOk;
+}
+
+/// --ints, --unwind and --timeout, spelled and parsed as `culprit localize` does
+/// (repair/options.h).
+void addSharedOptions(CLI::App& cmd, const std::shared_ptr<RepairCommand>& c) {
+  for (const repair::SharedOption& option : repair::sharedOptions()) {
+    const std::string name = option.spec->name;
+    auto set = [c, name](const std::string& value) {
+      if (std::string error = repair::setSharedOption(c->options, name, value); !error.empty())
+        throw CLI::ValidationError("--" + error);
+    };
+    cmd.add_option_function<std::string>(
+           "--" + name, set,
+           option.help + " [default: " + repair::sharedOptionValue(c->options, name) + "]")
+        ->type_name(option.spec->valueName);
+  }
 }
 
 }  // namespace
@@ -72,7 +89,8 @@ void addRepairCommand(CLI::App& app, int& status) {
   auto c = std::make_shared<RepairCommand>();
   CLI::App* cmd = app.add_subcommand(
       "repair", "find every minimal mutation repair (AllRepair, pruned by must sets)");
-  addCommonOptions(*cmd, c->common);
+  const FormatChoices formats = formatChoices(report::repairRenderers());
+  addCommonOptions(*cmd, c->common, formats.names, formats.help);
   addSuiteOptions(*cmd, c->suite);
   cmd->add_option("--level", c->options.level,
                   "mutation level: 1 (+/-, / and %, relational neighbours, C+1 C-1 0 -C, "
@@ -91,25 +109,7 @@ void addRepairCommand(CLI::App& app, int& status) {
       ->capture_default_str();
   cmd->add_flag("--no-must", c->noMust,
                 "plain AllRepair (same as --must none): block each failing candidate alone");
-  cmd->add_option("--unwind", c->options.unwind,
-                  "loop iterations and recursion depth of the program formulas")
-      ->check(CLI::Range(1, 10000))
-      ->capture_default_str();
-  cmd->add_option("--timeout", c->options.timeoutSeconds,
-                  "seconds for the whole search (0: none); repairs found so far are reported "
-                  "as incomplete")
-      ->check(CLI::Validator(
-          [](const std::string& v) {
-            char* end = nullptr;
-            const double x = std::strtod(v.c_str(), &end);
-            if (end == v.c_str() || *end) return "'" + v + "' is not a number of seconds";
-            return x >= 0 ? std::string() : "'" + v + "' is negative";
-          },
-          "SECONDS"))
-      ->capture_default_str();
-  cmd->add_flag("--math-ints", c->mathInts,
-                "encode integers as mathematical integers with overflow checks (default: "
-                "bit-vectors)");
+  addSharedOptions(*cmd, c);
   cmd->callback([c, &status] { status = runRepair(*c); });
 }
 

@@ -26,6 +26,21 @@ struct SuiteOptionsCli {
   std::string tests, golden, expected;
 };
 
+/// --format's choices and help text ("output format:", then one line per renderer) from a
+/// renderer registry: a sequence of entries with `name` and `help`, in the order shown.
+struct FormatChoices {
+  std::vector<std::string> names;
+  std::string help = "output format:";
+};
+template <class Registry> FormatChoices formatChoices(const Registry& renderers) {
+  FormatChoices choices;
+  for (const auto& r : renderers) {
+    choices.names.push_back(r.name);
+    choices.help += "\n  " + r.name + ": " + r.help;
+  }
+  return choices;
+}
+
 /// `formats`: the --format choices (default text|json), described by `formatHelp`.
 void addCommonOptions(CLI::App& cmd, CommonOptions& o,
                       const std::vector<std::string>& formats = {"text", "json"},

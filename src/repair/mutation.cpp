@@ -171,7 +171,7 @@ private:
       if (!arithmetic && !ir::isComparison(e.binop)) return;
       if (e.kind == ir::ExprKind::CompoundAssign && !arithmetic) return;
       for (const ir::ExprPtr& op : e.ops)
-        if (!op->type || !op->type->isInt()) return;        // pointer arithmetic stays
+        if (!op->type || !op->type->isInt()) return;  // pointer arithmetic stays
       if (!e.type || !e.type->isInt()) return;
     }
     std::string spelling =
@@ -218,7 +218,6 @@ private:
     s.expr = &e;
     s.stmt = current_;
     s.cls = cls;
-    s.alternatives.location = s.id;
     s.file = token.file, s.line = token.line, s.col = token.col, s.endCol = token.endCol;
     s.original = std::move(original);
     return s;
@@ -227,35 +226,15 @@ private:
 
 }  // namespace
 
-const char* siteClassName(SiteClass c) {
-  switch (c) {
-  case SiteClass::Arithmetic: return "arithmetic";
-  case SiteClass::Relational: return "relational";
-  case SiteClass::Constant: return "constant";
-  case SiteClass::Logical: return "logical";
-  }
-  return "?";
-}
-
 std::vector<Site> findSites(ir::Program& program, unsigned level) {
   return SiteFinder(program, level).run();
-}
-
-std::string alternativeText(const Site& site, std::uint32_t k) {
-  const encode::Alternatives& a = site.alternatives;
-  if (k >= 1 && k <= a.ops.size()) {
-    std::string s = ir::binOpSpelling(a.ops[k - 1]);
-    return site.expr->kind == ir::ExprKind::CompoundAssign ? s + "=" : s;
-  }
-  if (k > a.ops.size() && k <= a.ops.size() + a.values.size())
-    return std::to_string(a.values[k - 1 - a.ops.size()]);
-  return site.expr->kind == ir::ExprKind::LogAnd ? "||" : "&&";
 }
 
 encode::AlternativeMap alternativeMap(const std::vector<Site>& sites) {
   encode::AlternativeMap map;
   for (const Site& s : sites)
-    map.emplace(s.expr, s.alternatives);
+    map.emplace(s.expr, encode::Alternatives{s.id, s.alternatives.ops, s.alternatives.values,
+                                             s.alternatives.swapLogical});
   return map;
 }
 
@@ -263,7 +242,7 @@ Applied::Applied(const std::vector<Site>& sites, const std::vector<Mutation>& mu
   for (const Mutation& m : mutations) {
     const Site& site = sites.at(m.site);
     ir::Expr* e = site.expr;
-    const encode::Alternatives& a = site.alternatives;
+    const SiteAlternatives& a = site.alternatives;
     if (m.alternative >= 1 && m.alternative <= a.ops.size()) {
       saved_.push_back({e, e->kind, e->binop, e->value});
       e->binop = a.ops[m.alternative - 1];

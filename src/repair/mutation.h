@@ -13,43 +13,18 @@
 
 #include "encode/encode.h"
 #include "ir/ir.h"
+#include "repair/site.h"
 
 #include <cstdint>
-#include <string>
 #include <vector>
 
 namespace culprit::repair {
 
-enum class SiteClass : std::uint8_t { Arithmetic, Relational, Constant, Logical };
-const char* siteClassName(SiteClass c);
-
-struct Site {
-  std::uint32_t id = 0;  ///< index in the site list; encode::Alternatives::location
-  ir::Expr* expr = nullptr;
-  ir::StmtId stmt = ir::kNone;
-  SiteClass cls = SiteClass::Arithmetic;
-  encode::Alternatives alternatives;  ///< alternative k is ops[k-1], values[..] or the swap
-  /// The token a patch replaces: line, first column, one past the last (1-based bytes).
-  std::uint32_t file = 0, line = 0, col = 0, endCol = 0;
-  std::string original;  ///< the token's text in the source
-  std::uint32_t count() const { return static_cast<std::uint32_t>(alternatives.count()); }
-};
-
 /// The sites of `program` at `level` (1 or 2).
 std::vector<Site> findSites(ir::Program& program, unsigned level);
 
-/// The source text alternative `k` (1-based) of `site` puts in place of its token.
-std::string alternativeText(const Site& site, std::uint32_t k);
-
 /// Sites with their alternatives, as the encoder takes them.
 encode::AlternativeMap alternativeMap(const std::vector<Site>& sites);
-
-/// One change of a candidate program: alternative `alternative` (1-based) at site `site`.
-struct Mutation {
-  std::uint32_t site = 0, alternative = 0;
-  bool operator==(const Mutation&) const = default;
-  auto operator<=>(const Mutation&) const = default;
-};
 
 /// Applies mutations to the program the sites point into and undoes them when destroyed.
 class Applied {

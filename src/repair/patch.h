@@ -1,7 +1,7 @@
 // A repair as a patch: the changed lines of the source and a unified diff against it.
 #pragma once
 
-#include "repair/repair.h"
+#include "repair/result.h"
 
 #include <map>
 #include <string>

@@ -15,6 +15,7 @@
 // validating it; a lookup takes microseconds.
 // The original program is validated first: its must set is the report's and, with must sets,
 // blocks the candidates that leave all of it alone.
+#include "repair/mutation.h"
 #include "repair/repair.h"
 #include "repair/validate.h"
 

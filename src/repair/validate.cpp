@@ -16,6 +16,7 @@
 #include "repair/validate.h"
 
 #include "localize/solving.h"
+#include "repair/options.h"
 #include "testing/testcase.h"
 
 #include <algorithm>
@@ -35,7 +36,7 @@ MetaFormula::MetaFormula(z3::context& ctx, const ir::Program& program,
     : alternatives_(alternativeMap(sites)), enc_(ctx) {
   encode::EncodeOptions eo;
   eo.family = encode::Family::Program;
-  eo.ints = options.ints;
+  eo.ints = localize::resolveInts(localizeInts(options.ints), program);
   eo.unwind = options.unwind;
   eo.entry = run.entry;
   eo.relax = false;
@@ -45,7 +46,7 @@ MetaFormula::MetaFormula(z3::context& ctx, const ir::Program& program,
   const exec::RunInput none;
   enc_ = encode::encode(ctx, program, input ? *input : none, expect, eo);
   solve::SessionOptions so;
-  so.logic = localize::solverLogic(options.ints, enc_);
+  so.logic = localize::solverLogic(eo.ints, enc_);
   session_ = std::make_unique<solve::Session>(ctx, so);
   z3::expr someViolated = ctx.bool_val(false);
   for (const encode::HardClause& h : enc_.hard) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "localize/must.h"
+#include "repair/mutation.h"
 #include "repair/repair.h"
 #include "solve/session.h"
 

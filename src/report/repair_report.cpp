@@ -1,8 +1,11 @@
-// Rendering of mutation-repair results: see report.h (renderRepairs).
+// Reports of `culprit repair` (text and JSON) and their renderer registry: every repair as a
+// unified diff with what verified it, the original failure's must set, the search's statistics
+// and completeness. See repair_model.h.
 #include "repair/patch.h"
-#include "report/report.h"
+#include "report/repair_model.h"
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 namespace culprit::report {
 namespace {
@@ -43,19 +46,21 @@ nlohmann::json statsJson(const repair::RepairStats& s) {
           {"total_ms", s.totalMs}};
 }
 
-std::string renderJson(const ir::Program& program, const repair::RepairResult& r,
-                       const repair::RepairOptions& o) {
+std::string renderJson(const RepairModel& m) {
+  const ir::Program& program = *m.program;
+  const repair::RepairResult& r = *m.result;
+  const repair::RepairOptions& o = *m.options;
   nlohmann::json repairs = nlohmann::json::array();
   for (const repair::Repair& rep : r.repairs) {
     nlohmann::json changes = nlohmann::json::array();
-    for (const repair::Mutation& m : rep.mutations) {
-      const repair::Site& s = r.sites[m.site];
+    for (const repair::Mutation& change : rep.mutations) {
+      const repair::Site& s = r.sites[change.site];
       changes.push_back({{"file", program.files[s.file].path},
                          {"line", s.line},
                          {"column", s.col},
                          {"class", repair::siteClassName(s.cls)},
                          {"from", s.original},
-                         {"to", repair::alternativeText(s, m.alternative)}});
+                         {"to", repair::alternativeText(s, change.alternative)}});
     }
     repairs.push_back({{"changes", changes},
                        {"diff", repair::unifiedDiff(program, r.sites, rep)},
@@ -85,11 +90,10 @@ std::string renderJson(const ir::Program& program, const repair::RepairResult& r
   return j.dump(2) + "\n";
 }
 
-}  // namespace
-
-std::string renderRepairs(const ir::Program& program, const repair::RepairResult& r,
-                          const repair::RepairOptions& o, Format format) {
-  if (format == Format::Json) return renderJson(program, r, o);
+std::string renderText(const RepairModel& m) {
+  const ir::Program& program = *m.program;
+  const repair::RepairResult& r = *m.result;
+  const repair::RepairOptions& o = *m.options;
   std::string out = fmt::format("failure: {}\n", r.originalFailure);
   out += fmt::format("must set of the failure ({} of {} mutation sites; every repair changes one "
                      "of them):\n",
@@ -114,6 +118,22 @@ std::string renderRepairs(const ir::Program& program, const repair::RepairResult
   for (const std::string& n : r.notes)
     out += "note: " + n + "\n";
   return out;
+}
+
+}  // namespace
+
+const std::vector<RepairRenderer>& repairRenderers() {
+  static const std::vector<RepairRenderer> all = {
+      {"text", "for the terminal", renderText},
+      {"json", "machine-readable", renderJson},
+  };
+  return all;
+}
+
+const RepairRenderer* findRepairRenderer(const std::string& name) {
+  for (const RepairRenderer& r : repairRenderers())
+    if (r.name == name) return &r;
+  return nullptr;
 }
 
 }  // namespace culprit::report

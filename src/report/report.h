@@ -4,7 +4,6 @@
 
 #include "ir/ir.h"
 #include "localize/technique.h"
-#include "repair/repair.h"
 #include "testing/runner.h"
 
 #include <nlohmann/json.hpp>
@@ -33,10 +32,5 @@ std::string renderRanking(const ir::Program& program, const localize::Result& re
 std::string diagnosesText(const ir::Program& program, const localize::Result& result,
                           std::size_t top = 0);
 nlohmann::json diagnosesJson(const ir::Program& program, const localize::Result& result);
-
-/// Every repair of a mutation-repair search as a unified diff with what verified it, the
-/// original failure's must set, the search's statistics and completeness.
-std::string renderRepairs(const ir::Program& program, const repair::RepairResult& result,
-                          const repair::RepairOptions& options, Format format);
 
 }  // namespace culprit::report

@@ -3,6 +3,7 @@
 // set of the failure meets every repair, AllRepair and fl-AllRepair find the same repairs, and
 // undoing the mutation that made the program faulty is among the repairs found.
 #include "frontend/frontend.h"
+#include "repair/mutation.h"
 #include "repair/patch.h"
 #include "repair/repair.h"
 #include "testing/testcase.h"
