@@ -6,20 +6,27 @@
 //  - fault localized: some diagnosis is non-empty and all its lines are faulty; for a ranking,
 //    the top tie group holds only faulty lines (a ranking always has "some" line that is);
 //  - fix localized: such a diagnosis is also feasible (diagnoses only);
-//  - EXAM = 100 * (lines examined until the first faulty line, that line included) / N.
+//  - lines examined: executable lines read until the first faulty line, that line included.
 //    Diagnoses are read in order and each one's not-yet-examined executable lines are
 //    examined at once: worst case all k of them, average (k + 1) / 2 of them. For a ranking
 //    the first faulty line's tie group gives RankPosition::worst and ::average.
-//  - rank: the first faulty line's rank (rankings), or the 1-based position of the first
-//    diagnosis that contains a faulty line.
-// Aggregates: rates are over all runs (errors count as failures); EXAM means are over runs
-// with results, a run that never reaches a faulty line counting 100 (the whole program read);
-// rank means are over runs that reached one; precision is pooled (sum feasible / sum
-// diagnoses); times are means over all runs.
+//  - EXAM = 100 * lines examined / N (worst case; exam_average from the average case);
+//  - rank: the first faulty line's rank (rankings, worst position of its tie group), or the
+//    1-based position of the first diagnosis that contains a faulty line;
+//  - top N: the run reached a faulty line with rank <= N.
+// Aggregates: rates (fault, fix, top N) are over all runs (errors count as failures); EXAM
+// and lines-examined means are over runs with results, a run that never reaches a faulty line
+// counting 100% / N (the whole program read); rank means are over runs that reached one;
+// precision is pooled (sum feasible / sum diagnoses); times are means over all runs. Runs cut
+// by a bound (timeout, incomplete) keep the metrics of their partial results.
+// By version: the same aggregate per subject, then the mean of the subjects' values.
 #include "bench/metrics.h"
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <map>
+#include <string>
 
 namespace culprit::bench {
 
@@ -69,6 +76,7 @@ RunMetrics diagnosisMetrics(const std::vector<DiagnosisLines>& diagnoses,
       double k = static_cast<double>(fresh.size());
       m.found = true;
       m.rank = m.rankBest = m.rankAverage = static_cast<double>(i + 1);
+      m.linesExamined = examined.size() + fresh.size();
       if (n) {
         m.exam = examPercent(before + k, n);
         m.examAverage = examPercent(before + (k + 1) / 2, n);
@@ -99,6 +107,7 @@ RunMetrics rankingMetrics(const std::vector<RankedEntry>& ranking, const GroundT
   m.rank = static_cast<double>(first->rank.worst);
   m.rankBest = static_cast<double>(first->rank.best);
   m.rankAverage = first->rank.average;
+  m.linesExamined = first->rank.worst;
   if (n) {
     m.exam = examPercent(static_cast<double>(first->rank.worst), n);
     m.examAverage = examPercent(first->rank.average, n);
@@ -136,9 +145,13 @@ double percentile(std::vector<double> v, double p) {
 
 }  // namespace
 
+bool inTop(const RunMetrics& m, std::size_t n) {
+  return m.found && m.rank && *m.rank <= static_cast<double>(n);
+}
+
 Aggregate aggregate(const std::vector<const RunRecord*>& runs) {
   Aggregate a;
-  double examSum = 0, examAvgSum = 0, rankSum = 0, diagSum = 0, solverSum = 0;
+  double examSum = 0, examAvgSum = 0, rankSum = 0, diagSum = 0, solverSum = 0, linesSum = 0;
   double softSum = 0, hardSum = 0;
   std::size_t diagRuns = 0;
   std::vector<double> totals;
@@ -159,7 +172,11 @@ Aggregate aggregate(const std::vector<const RunRecord*>& runs) {
     a.fixLocalized += m.fixLocalized.value_or(false);
     examSum += m.found ? m.exam.value_or(100) : 100;
     examAvgSum += m.found ? m.examAverage.value_or(100) : 100;
+    const auto all = static_cast<double>(m.executableLines);
+    linesSum += m.found && m.linesExamined ? static_cast<double>(*m.linesExamined) : all;
     if (m.found) ++a.found, rankSum += m.rank.value_or(0);
+    for (std::size_t i = 0; i < kTopN.size(); ++i)
+      a.top[i] += inTop(m, kTopN[i]);
     if (m.diagnoses) {
       ++diagRuns;
       diagSum += static_cast<double>(*m.diagnoses);
@@ -170,10 +187,13 @@ Aggregate aggregate(const std::vector<const RunRecord*>& runs) {
     hardSum += static_cast<double>(r->costs.hard);
   }
   if (a.runs) a.faultRate = 100.0 * static_cast<double>(a.faultLocalized) / a.runs;
+  for (std::size_t i = 0; a.runs && i < kTopN.size(); ++i)
+    a.topRate[i] = 100.0 * static_cast<double>(a.top[i]) / static_cast<double>(a.runs);
   if (a.fixApplicable) a.fixRate = 100.0 * static_cast<double>(a.fixLocalized) / a.fixApplicable;
   a.meanExam = mean(examSum, a.withResults);
   a.meanExamAverage = mean(examAvgSum, a.withResults);
   a.meanRank = mean(rankSum, a.found);
+  a.meanLinesExamined = mean(linesSum, a.withResults);
   a.meanDiagnoses = mean(diagSum, diagRuns);
   if (a.diagnosesTotal)
     a.precision = static_cast<double>(a.feasibleTotal) / static_cast<double>(a.diagnosesTotal);
@@ -184,6 +204,46 @@ Aggregate aggregate(const std::vector<const RunRecord*>& runs) {
   a.meanSoft = mean(softSum, a.withResults).value_or(0);
   a.meanHard = mean(hardSum, a.withResults).value_or(0);
   return a;
+}
+
+namespace {
+
+/// Adds `v` to a running sum and count when it exists.
+struct OptionalMean {
+  double sum = 0;
+  std::size_t count = 0;
+  void add(const std::optional<double>& v) {
+    if (v) sum += *v, ++count;
+  }
+  std::optional<double> value() const { return mean(sum, count); }
+};
+
+}  // namespace
+
+VersionMeans aggregateByVersion(const std::vector<const RunRecord*>& runs) {
+  std::map<std::string, std::vector<const RunRecord*>> bySubject;  // sorted: sums in one order
+  for (const RunRecord* r : runs)
+    bySubject[r->key.subject].push_back(r);
+  VersionMeans v;
+  OptionalMean fault, rank, exam, lines;
+  std::array<OptionalMean, kTopN.size()> top;
+  for (const auto& [subject, group] : bySubject) {
+    const Aggregate a = aggregate(group);
+    ++v.versions;
+    fault.add(a.faultRate);
+    rank.add(a.meanRank);
+    exam.add(a.meanExam);
+    lines.add(a.meanLinesExamined);
+    for (std::size_t i = 0; i < kTopN.size(); ++i)
+      top[i].add(a.topRate[i]);
+  }
+  v.faultRate = fault.value();
+  v.meanRank = rank.value();
+  v.meanExam = exam.value();
+  v.meanLinesExamined = lines.value();
+  for (std::size_t i = 0; i < kTopN.size(); ++i)
+    v.topRate[i] = top[i].value();
+  return v;
 }
 
 }  // namespace culprit::bench

@@ -8,6 +8,7 @@
 #include "localize/ranking.h"
 #include "localize/technique.h"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <set>
@@ -54,6 +55,12 @@ RunMetrics rankingMetrics(const std::vector<RankedEntry>& ranking, const GroundT
 RunStatus classifyRun(bool complete, const std::string& incompleteReason, double elapsedMs,
                       double timeoutSeconds);
 
+/// The N of the top-N columns: a run is in the top N when its rank is at most N.
+inline constexpr std::array<std::size_t, 3> kTopN = {1, 3, 5};
+
+/// Whether a run reached a faulty line at rank `n` or better (ties at their worst position).
+bool inTop(const RunMetrics& m, std::size_t n);
+
 /// Aggregates over a set of runs (one technique on one subject, or on every subject).
 struct Aggregate {
   std::size_t runs = 0, ok = 0, timeouts = 0, errors = 0, incomplete = 0;
@@ -67,6 +74,12 @@ struct Aggregate {
   std::optional<double> meanRank;                   ///< runs that found a faulty line
   std::optional<double> meanDiagnoses;              ///< diagnosis-based runs with results
   std::optional<double> precision;                  ///< feasibleTotal / diagnosesTotal
+  /// Runs whose rank is at most kTopN[i], and their percent of all runs.
+  std::array<std::size_t, kTopN.size()> top{};
+  std::array<std::optional<double>, kTopN.size()> topRate;
+  /// Lines examined, over runs with results; a run that never reaches a faulty line counts
+  /// all its executable lines.
+  std::optional<double> meanLinesExamined;
   double meanSolverMs = 0, meanTotalMs = 0, sumTotalMs = 0;
   /// Median and 90th percentile of the total time per run (timeouts count at their limit).
   double p50TotalMs = 0, p90TotalMs = 0;
@@ -74,5 +87,20 @@ struct Aggregate {
 };
 
 Aggregate aggregate(const std::vector<const RunRecord*>& runs);
+
+/// Means over versions (subjects) of the per-version aggregates, so that each faulty version
+/// weighs the same however many failing tests it has. A mean is over the versions where the
+/// per-version value exists (mean rank: versions where some run found a faulty line).
+struct VersionMeans {
+  std::size_t versions = 0;
+  std::optional<double> faultRate;
+  std::optional<double> meanRank;
+  std::array<std::optional<double>, kTopN.size()> topRate;
+  std::optional<double> meanExam;
+  std::optional<double> meanLinesExamined;
+};
+
+/// Groups `runs` by subject, aggregates each group and averages the groups' values.
+VersionMeans aggregateByVersion(const std::vector<const RunRecord*>& runs);
 
 }  // namespace culprit::bench

@@ -6,6 +6,7 @@
 #include "localize/technique.h"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace culprit::bench {
@@ -61,6 +62,12 @@ template <typename T> T field(const json& j, const char* name, T fallback = T{})
   return it->get<T>();
 }
 
+/// Lines examined of a record written before the field existed: EXAM is 100 * lines / N.
+std::optional<std::size_t> linesFromExam(std::optional<double> exam, std::size_t executable) {
+  if (!exam || !executable) return std::nullopt;
+  return static_cast<std::size_t>(std::llround(*exam * static_cast<double>(executable) / 100));
+}
+
 const json& required(const json& j, const char* name) {
   auto it = j.find(name);
   if (it == j.end()) throw std::runtime_error(std::string("missing field '") + name + "'");
@@ -101,6 +108,8 @@ ordered_json toJson(const RunRecord& r) {
     const auto it = r.costs.counters.find(name);
     j[name] = it == r.costs.counters.end() ? 0 : it->second;
   }
+  // Fields added later go after the counters, so that older columns keep their place.
+  j["lines_examined"] = orNull(m.linesExamined);
   return j;
 }
 
@@ -130,6 +139,8 @@ RunRecord recordFromJson(const json& j) {
   m.rank = optionalField<double>(j, "rank");
   m.rankBest = optionalField<double>(j, "rank_best");
   m.rankAverage = optionalField<double>(j, "rank_average");
+  m.linesExamined = j.contains("lines_examined") ? optionalField<std::size_t>(j, "lines_examined")
+                                                 : linesFromExam(m.exam, m.executableLines);
   r.costs.solverMs = field<double>(j, "solver_ms");
   r.costs.totalMs = field<double>(j, "total_ms");
   r.costs.suiteMs = field<double>(j, "suite_ms");

@@ -45,6 +45,9 @@ struct RunMetrics {
   bool found = false;                       ///< some faulty line was reached
   std::optional<double> exam, examAverage;  ///< percent, worst case / average over ties
   std::optional<double> rank, rankBest, rankAverage;
+  /// Executable lines read up to and including the first faulty line (EXAM's numerator, worst
+  /// case); absent when no faulty line is reached.
+  std::optional<std::size_t> linesExamined;
 };
 
 /// Costs of one run, from the technique's Stats and the harness's own clock.

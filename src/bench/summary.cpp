@@ -196,40 +196,68 @@ std::string runsCsv(const std::vector<RunRecord>& runs) {
   return out;
 }
 
+namespace {
+
+json opt(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
+
+std::string topKey(std::size_t i, const char* suffix = "") {
+  return fmt::format("top_{}{}", kTopN[i], suffix);
+}
+
+}  // namespace
+
 json aggregateJson(const Aggregate& a) {
-  auto opt = [](const std::optional<double>& v) { return v ? json(*v) : json(nullptr); };
-  return {{"runs", a.runs},
-          {"ok", a.ok},
-          {"timeouts", a.timeouts},
-          {"errors", a.errors},
-          {"incomplete", a.incomplete},
-          {"fault_localized", a.faultLocalized},
-          {"fix_localized", a.fixLocalized},
-          {"fault_rate", opt(a.faultRate)},
-          {"fix_rate", opt(a.fixRate)},
-          {"found", a.found},
-          {"mean_exam", opt(a.meanExam)},
-          {"mean_exam_average", opt(a.meanExamAverage)},
-          {"mean_rank", opt(a.meanRank)},
-          {"mean_diagnoses", opt(a.meanDiagnoses)},
-          {"diagnoses", a.diagnosesTotal},
-          {"feasible", a.feasibleTotal},
-          {"precision", opt(a.precision)},
-          {"mean_solver_ms", a.meanSolverMs},
-          {"mean_total_ms", a.meanTotalMs},
-          {"p50_total_ms", a.p50TotalMs},
-          {"p90_total_ms", a.p90TotalMs},
-          {"sum_total_ms", a.sumTotalMs},
-          {"mean_soft", a.meanSoft},
-          {"mean_hard", a.meanHard}};
+  json j = {{"runs", a.runs},
+            {"ok", a.ok},
+            {"timeouts", a.timeouts},
+            {"errors", a.errors},
+            {"incomplete", a.incomplete},
+            {"fault_localized", a.faultLocalized},
+            {"fix_localized", a.fixLocalized},
+            {"fault_rate", opt(a.faultRate)},
+            {"fix_rate", opt(a.fixRate)},
+            {"found", a.found},
+            {"mean_exam", opt(a.meanExam)},
+            {"mean_exam_average", opt(a.meanExamAverage)},
+            {"mean_rank", opt(a.meanRank)},
+            {"mean_diagnoses", opt(a.meanDiagnoses)},
+            {"diagnoses", a.diagnosesTotal},
+            {"feasible", a.feasibleTotal},
+            {"precision", opt(a.precision)},
+            {"mean_solver_ms", a.meanSolverMs},
+            {"mean_total_ms", a.meanTotalMs},
+            {"p50_total_ms", a.p50TotalMs},
+            {"p90_total_ms", a.p90TotalMs},
+            {"sum_total_ms", a.sumTotalMs},
+            {"mean_soft", a.meanSoft},
+            {"mean_hard", a.meanHard},
+            {"mean_lines_examined", opt(a.meanLinesExamined)}};
+  for (std::size_t i = 0; i < kTopN.size(); ++i) {
+    j[topKey(i)] = a.top[i];
+    j[topKey(i, "_rate")] = opt(a.topRate[i]);
+  }
+  return j;
+}
+
+json versionMeansJson(const VersionMeans& v) {
+  json j = {{"versions", v.versions},
+            {"fault_rate", opt(v.faultRate)},
+            {"mean_rank", opt(v.meanRank)},
+            {"mean_exam", opt(v.meanExam)},
+            {"mean_lines_examined", opt(v.meanLinesExamined)}};
+  for (std::size_t i = 0; i < kTopN.size(); ++i)
+    j[topKey(i, "_rate")] = opt(v.topRate[i]);
+  return j;
 }
 
 json summaryJson(const BenchMeta& meta, const std::vector<RunRecord>& runs) {
   std::vector<std::string> techniques = techniqueOrder(meta, runs);
   json perTechnique = json::array();
   for (const std::string& t : techniques) {
-    json a = aggregateJson(aggregate(select(runs, "", t)));
+    Group g = select(runs, "", t);
+    json a = aggregateJson(aggregate(g));
     a["technique"] = t;
+    a["by_version"] = versionMeansJson(aggregateByVersion(g));
     perTechnique.push_back(a);
   }
   std::map<std::string, const SubjectInfo*> info;
@@ -266,25 +294,93 @@ json summaryJson(const BenchMeta& meta, const std::vector<RunRecord>& runs) {
           {"problems", problems}};
 }
 
-Table techniqueTable(const BenchMeta& meta, const std::vector<RunRecord>& runs) {
+namespace {
+
+std::vector<std::string> topHeaders() {
+  std::vector<std::string> h;
+  for (std::size_t n : kTopN)
+    h.push_back(fmt::format("top-{}", n));
+  return h;
+}
+
+std::vector<std::string> topCells(const std::array<std::optional<double>, kTopN.size()>& rates) {
+  std::vector<std::string> cells;
+  for (const std::optional<double>& r : rates)
+    cells.push_back(percent(r));
+  return cells;
+}
+
+/// A header and the alignment of its columns: all right-aligned but the first `left`.
+Table emptyTable(std::vector<std::string> header, std::size_t left) {
   Table t;
-  t.header = {"technique", "runs",      "fault loc.", "fix loc.",  "EXAM",     "EXAM avg",
-              "rank",      "diagnoses", "precision",  "solver ms", "total ms", "p50 ms",
-              "p90 ms",    "soft",      "hard",       "timeouts",  "errors",   "incomplete"};
+  t.header = std::move(header);
   t.rightAligned.assign(t.header.size(), true);
-  t.rightAligned[0] = false;
+  for (std::size_t c = 0; c < left && c < t.header.size(); ++c)
+    t.rightAligned[c] = false;
+  return t;
+}
+
+/// `head`, then the top-N headers or cells, then `tail`.
+std::vector<std::string> withTop(std::vector<std::string> head, std::vector<std::string> top,
+                                 const std::vector<std::string>& tail) {
+  head.insert(head.end(), top.begin(), top.end());
+  head.insert(head.end(), tail.begin(), tail.end());
+  return head;
+}
+
+}  // namespace
+
+Table techniqueTable(const BenchMeta& meta, const std::vector<RunRecord>& runs) {
+  Table t = emptyTable(
+      withTop({"technique", "runs", "fault loc.", "fix loc.", "EXAM", "EXAM avg", "rank"},
+              topHeaders(),
+              {"lines examined", "diagnoses", "precision", "solver ms", "total ms", "p50 ms",
+               "p90 ms", "soft", "hard", "timeouts", "errors", "incomplete"}),
+      1);
   for (const std::string& name : techniqueOrder(meta, runs)) {
     Aggregate a = aggregate(select(runs, "", name));
     std::optional<double> precision;
     if (a.precision) precision = 100 * *a.precision;
-    t.rows.push_back({name, std::to_string(a.runs), percent(a.faultRate), percent(a.fixRate),
-                      percent(a.meanExam), percent(a.meanExamAverage), number(a.meanRank),
-                      number(a.meanDiagnoses), percent(precision), millis(a.meanSolverMs),
-                      millis(a.meanTotalMs), millis(a.p50TotalMs), millis(a.p90TotalMs),
-                      fmt::format("{:.0f}", a.meanSoft), fmt::format("{:.0f}", a.meanHard),
-                      std::to_string(a.timeouts), std::to_string(a.errors),
-                      std::to_string(a.incomplete)});
+    t.rows.push_back(withTop(
+        {name, std::to_string(a.runs), percent(a.faultRate), percent(a.fixRate),
+         percent(a.meanExam), percent(a.meanExamAverage), number(a.meanRank)},
+        topCells(a.topRate),
+        {number(a.meanLinesExamined), number(a.meanDiagnoses), percent(precision),
+         millis(a.meanSolverMs), millis(a.meanTotalMs), millis(a.p50TotalMs), millis(a.p90TotalMs),
+         fmt::format("{:.0f}", a.meanSoft), fmt::format("{:.0f}", a.meanHard),
+         std::to_string(a.timeouts), std::to_string(a.errors), std::to_string(a.incomplete)}));
   }
+  return t;
+}
+
+Table versionMeansTable(const BenchMeta& meta, const std::vector<RunRecord>& runs) {
+  Table t = emptyTable(withTop({"technique", "versions", "fault loc.", "rank"}, topHeaders(),
+                               {"EXAM", "lines examined"}),
+                       1);
+  for (const std::string& name : techniqueOrder(meta, runs)) {
+    VersionMeans v = aggregateByVersion(select(runs, "", name));
+    t.rows.push_back(
+        withTop({name, std::to_string(v.versions), percent(v.faultRate), number(v.meanRank)},
+                topCells(v.topRate), {percent(v.meanExam), number(v.meanLinesExamined)}));
+  }
+  return t;
+}
+
+Table versionTable(const BenchMeta& meta, const std::vector<RunRecord>& runs) {
+  Table t = emptyTable(withTop({"subject", "technique", "runs", "fault loc.", "rank"}, topHeaders(),
+                               {"EXAM", "lines examined"}),
+                       2);
+  std::vector<std::string> techniques = techniqueOrder(meta, runs);
+  for (const std::string& subject : subjectOrder(meta, runs))
+    for (const std::string& name : techniques) {
+      Group g = select(runs, subject, name);
+      if (g.empty()) continue;
+      Aggregate a = aggregate(g);
+      t.rows.push_back(withTop({subject, name, std::to_string(a.runs) + statusNote(a),
+                                percent(a.faultRate), number(a.meanRank)},
+                               topCells(a.topRate),
+                               {percent(a.meanExam), number(a.meanLinesExamined)}));
+    }
   return t;
 }
 
@@ -428,10 +524,21 @@ std::string summaryMarkdown(const BenchMeta& meta, const std::vector<RunRecord>&
   md += subjectTable(meta, runs).markdown();
   md += "\n## Per technique\n\n";
   md += "Rates are over all runs. EXAM (percent of executable lines read before reaching the "
-        "first faulty line; worst case, and average over ties) is over runs with results, a run "
-        "that never reaches a faulty line counting 100%. Rank: runs that reach one. Precision: "
-        "feasible diagnoses / diagnoses, pooled. Times: means per run.\n\n";
+        "first faulty line; worst case, and average over ties) and lines examined (their "
+        "number, worst case) are over runs with results, a run that never reaches a faulty "
+        "line counting 100% (every line). Rank: runs that reach one. Top-N: runs whose rank is "
+        "at most N (ties at their worst position). Precision: feasible diagnoses / diagnoses, "
+        "pooled. Times: means per run. Definitions: bench/README.md.\n\n";
   md += techniqueTable(meta, runs).markdown();
+  md += "\n## Per technique, by version\n\n";
+  md += "The per-version values below averaged over versions (subjects), so that a version "
+        "with many failing tests weighs as much as one with a single failing test. Rank: "
+        "versions where some run reaches a faulty line.\n\n";
+  md += versionMeansTable(meta, runs).markdown();
+  md += "\n## Per version\n\n";
+  md += "Each row: one technique's runs on one subject (one per failing test, or one per "
+        "subject for rankings), aggregated as in the per-technique table.\n\n";
+  md += versionTable(meta, runs).markdown();
   if (Table kinds = kindTable(meta, runs); !kinds.rows.empty()) {
     md += "\n## Per fault class\n\nEach cell: fault localized k/n runs / mean EXAM.\n\n";
     md += kinds.markdown();

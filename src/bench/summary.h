@@ -1,6 +1,7 @@
 // What a bench directory shows a reader, derived from its runs and metadata only (so a merge
 // of shards regenerates it): runs.csv, summary.json, summary.md (a paper-style table per
-// subject and technique, a per-technique table, scaling plots, problems) and scaling-*.svg.
+// subject and technique, a per-technique table, the same by version, a per-version table,
+// scaling plots, problems) and scaling-*.svg.
 #pragma once
 
 #include "bench/metrics.h"
@@ -26,11 +27,21 @@ struct Table {
 std::string runsCsv(const std::vector<RunRecord>& runs);
 
 nlohmann::json aggregateJson(const Aggregate& a);
+/// The `by_version` object of a technique in summary.json.
+nlohmann::json versionMeansJson(const VersionMeans& v);
 nlohmann::json summaryJson(const BenchMeta& meta, const std::vector<RunRecord>& runs);
 
-/// Row per technique: runs, success rates, EXAM, rank, diagnoses, precision, times, sizes,
-/// timeouts, errors, incomplete runs.
+/// Row per technique: runs, success rates, EXAM, rank, top-1/3/5, lines examined, diagnoses,
+/// precision, times, sizes, timeouts, errors, incomplete runs.
 Table techniqueTable(const BenchMeta& meta, const std::vector<RunRecord>& runs);
+
+/// Row per technique: the means over versions (subjects) of the per-version values of
+/// versionTable (fault localized, rank, top-1/3/5, EXAM, lines examined).
+Table versionMeansTable(const BenchMeta& meta, const std::vector<RunRecord>& runs);
+
+/// Row per subject and technique with runs: its runs aggregated (fault localized, rank,
+/// top-1/3/5, EXAM, lines examined).
+Table versionTable(const BenchMeta& meta, const std::vector<RunRecord>& runs);
 
 /// Row per subject, a column per technique ("rank / EXAM / success"), and a row for all runs.
 Table subjectTable(const BenchMeta& meta, const std::vector<RunRecord>& runs);

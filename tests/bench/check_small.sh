@@ -21,6 +21,11 @@ for f in summary.md summary.json meta.json; do [ -s "$tmp/full/$f" ] || fail "no
 has "$tmp/full/summary.md" '| tritype-v1 | 18 | 9 | 5 / 27.8% / ✗ | 6 / 33.3% / ✗ | 5 / 27.8% / ✗ |'
 # twobranch-v1: line 19 alone on top for all three: rank 1 of 13 lines = 7.7%, success.
 has "$tmp/full/summary.md" '| twobranch-v1 | 13 | 19 | 1 / 7.7% / ✓ | 1 / 7.7% / ✓ | 1 / 7.7% / ✓ |'
+# Per version, tritype-v1's ochiai row: rank 5 is in the top 5 only; 5 lines examined.
+has "$tmp/full/summary.md" '| tritype-v1 | ochiai | 1 | 0.0% | 5.0 | 0.0% | 0.0% | 100.0% | 27.8% | 5.0 |'
+# One run per version: ochiai's by-version means equal its per-technique ones (ranks 1, 6, 5,
+# 1, 11, 6, 5, 6: mean 5.1, two in the top 1 and top 3, four in the top 5).
+has "$tmp/full/summary.md" '| ochiai | 8 | 25.0% | 5.1 | 25.0% | 25.0% | 50.0% | 37.3% | 5.1 |'
 has "$tmp/full/summary.md" '## Problems'
 has "$tmp/full/summary.md" 'None.'
 matches "$tmp/full.out" '^technique +runs +fault loc\. +fix loc\. +EXAM'
@@ -44,9 +49,22 @@ total=$(cat "$tmp"/shard{1,2,3}/runs.jsonl | wc -l)
 [ "$total" -eq 24 ] || fail "shards hold $total runs, expected 24"
 "$culprit" bench merge "$tmp/shard1" "$tmp/shard2" "$tmp/shard3" --out "$tmp/merged" \
   >"$tmp/merge.out" 2>"$tmp/merge.err" || fail "bench merge: exit status $?"
-# Times differ between processes: blank the technique table's solver, total, p50 and p90 ms.
-tables() { sed -n '/^## Per subject/,$p' "$1" | awk -F'|' -v OFS='|' 'NF > 12 { $11 = $12 = $13 = $14 = "" } 1'; }
+# Times differ between processes: blank the columns whose header ends in "ms" (the technique
+# table's solver, total, p50 and p90 ms), found by name so that new columns do not shift them.
+tables() {
+  sed -n '/^## Per subject/,$p' "$1" | awk -F'|' -v OFS='|' '
+    /^$/ { split("", ms) }
+    /^\| technique / { split("", ms); for (i = 1; i <= NF; i++) if ($i ~ / ms $/) ms[i] = 1; print; next }
+    { for (i in ms) $i = "" } 1'
+}
 diff <(tables "$tmp/full/summary.md") <(tables "$tmp/merged/summary.md") >"$tmp/diff.out" ||
   fail "merged summary differs from the unsharded one"
+# summary.json likewise, without times and the shards' names (top-N, lines examined and the
+# by-version means included).
+untimed='del(.shards) | walk(if type == "object" then with_entries(select(.key | test("_ms$") | not)) else . end)'
+diff <(jq -S "$untimed" "$tmp/full/summary.json") <(jq -S "$untimed" "$tmp/merged/summary.json") \
+  >"$tmp/diff-json.out" || fail "merged summary.json differs from the unsharded one"
+jq -e '.per_technique[0].by_version.versions == 8 and .per_technique[0].top_5 == 4' \
+  "$tmp/merged/summary.json" >/dev/null || fail "merged summary.json: by_version or top_5 wrong"
 matches "$tmp/merged/summary.md" 'shards 1/3, 2/3, 3/3'
 finish

@@ -149,6 +149,26 @@ TEST(Record, JsonRoundTrip) {
       std::runtime_error);
 }
 
+// lines_examined is the record's last field. A record written before it existed gets it from
+// EXAM (12.5% of 24 lines: 3); one that never reached the fault has none.
+TEST(Record, LinesExaminedLastAndDerivedFromOldRecords) {
+  RunRecord r = record("tritype-v1", "pf", 4);
+  r.metrics.found = true;
+  r.metrics.exam = 12.5;
+  r.metrics.executableLines = 24;
+  r.metrics.linesExamined = 3;
+  nlohmann::ordered_json j = toJson(r);
+  EXPECT_EQ(std::prev(j.end()).key(), "lines_examined");
+  EXPECT_EQ(recordFromJson(nlohmann::json::parse(j.dump())).metrics.linesExamined, 3u);
+  nlohmann::json old = nlohmann::json::parse(j.dump());
+  old.erase("lines_examined");
+  EXPECT_EQ(recordFromJson(old).metrics.linesExamined, 3u);
+  old["exam"] = nullptr;
+  EXPECT_FALSE(recordFromJson(old).metrics.linesExamined);
+  j["lines_examined"] = nullptr;
+  EXPECT_FALSE(recordFromJson(nlohmann::json::parse(j.dump())).metrics.linesExamined);
+}
+
 TEST(Merge, RunsOnePerKeyLaterWins) {
   std::vector<std::vector<RunRecord>> dirs = {
       {record("a", "ochiai", 0), record("a", "pf", 1, RunStatus::Error)},

@@ -21,6 +21,7 @@ RunRecord ranked(const std::string& subject, const std::string& technique, doubl
   r.metrics.found = true;
   r.metrics.rank = rank;
   r.metrics.exam = r.metrics.examAverage = exam;
+  r.metrics.linesExamined = static_cast<std::size_t>(rank);
   r.metrics.faultLocalized = success;
   r.costs.totalMs = ms;
   return r;
@@ -35,6 +36,7 @@ RunRecord diagnosed(const std::string& subject, int test, bool fix, double ms = 
   r.metrics.found = true;
   r.metrics.rank = 1;
   r.metrics.exam = r.metrics.examAverage = 10;
+  r.metrics.linesExamined = 1;
   r.metrics.faultLocalized = true;
   r.metrics.fixLocalized = fix;
   r.costs.totalMs = ms;
@@ -81,6 +83,10 @@ TEST(Csv, HeaderAndQuoting) {
   EXPECT_NE(csv.find("\n\"a,b\",ochiai,,ok,\"said \"\"no\"\"\",ranking,10,"), std::string::npos)
       << csv;
   EXPECT_EQ(runsCsv({}).substr(0, 26), "subject,technique,test,sta");
+  // The columns added last stay last, so older columns keep their positions.
+  EXPECT_EQ(header.substr(header.rfind(',')), ",lines_examined");
+  std::string row = csv.substr(csv.find('\n') + 1);
+  EXPECT_EQ(row.substr(row.rfind(',')), ",2\n");
 }
 
 // max-v1: ochiai rank 5, EXAM 50%, no success; pf one run, feasible all-faulty: ✓✓.
@@ -110,18 +116,77 @@ TEST(SubjectTable, StatusNotes) {
   EXPECT_EQ(t.rows[0][4], "1 / 10.0% / 1/2 fix 0/2 (1 t/o, 1 err)");
 }
 
-// ochiai: 2 runs, 1 success (50%), EXAM (50 + 10) / 2 = 30%, rank 3, 1 ms per run (so p50
-// and p90 are 1 ms too; pf's runs take 100 ms each).
-// pf: 3 runs, all fault-localized, 2 fixes (66.7%), 2 diagnoses each, 2 feasible of 6 (33.3%).
+// ochiai: 2 runs, 1 success (50%), EXAM (50 + 10) / 2 = 30%, rank 3, ranks 5 and 1: top-1
+// and top-3 50%, top-5 100%, lines examined (5 + 1) / 2 = 3, 1 ms per run (so p50 and p90
+// are 1 ms too; pf's runs take 100 ms each).
+// pf: 3 runs, all fault-localized at rank 1 after 1 line, 2 fixes (66.7%), 2 diagnoses each,
+// 2 feasible of 6 (33.3%).
 TEST(TechniqueTable, Values) {
   Table t = techniqueTable(meta(), runs());
   ASSERT_EQ(t.rows.size(), 2u);
-  EXPECT_EQ(t.rows[0], (std::vector<std::string>{"ochiai", "2", "50.0%", "–", "30.0%", "30.0%",
-                                                 "3.0", "–", "–", "0.00", "1.00", "1.00", "1.00",
-                                                 "0", "0", "0", "0", "0"}));
-  EXPECT_EQ(t.rows[1], (std::vector<std::string>{"pf", "3", "100.0%", "66.7%", "10.0%", "10.0%",
-                                                 "1.0", "2.0", "33.3%", "0.00", "100.0", "100.0",
-                                                 "100.0", "0", "0", "0", "0", "0"}));
+  EXPECT_EQ(t.header[7], "top-1");
+  EXPECT_EQ(t.header[10], "lines examined");
+  EXPECT_EQ(t.rows[0], (std::vector<std::string>{
+                           "ochiai", "2",      "50.0%", "–", "30.0%", "30.0%", "3.0",  "50.0%",
+                           "50.0%",  "100.0%", "3.0",   "–", "–",     "0.00",  "1.00", "1.00",
+                           "1.00",   "0",      "0",     "0", "0",     "0"}));
+  EXPECT_EQ(t.rows[1],
+            (std::vector<std::string>{"pf",    "3",      "100.0%", "66.7%",  "10.0%", "10.0%",
+                                      "1.0",   "100.0%", "100.0%", "100.0%", "1.0",   "2.0",
+                                      "33.3%", "0.00",   "100.0",  "100.0",  "100.0", "0",
+                                      "0",     "0",      "0",      "0"}));
+  EXPECT_EQ(t.rows[0].size(), t.header.size());
+}
+
+namespace {
+
+/// runs() and a fourth pf run on sum-v1 that never reaches the fault (EXAM 100%, 10 lines).
+std::vector<RunRecord> runsWithAMiss() {
+  std::vector<RunRecord> r = runs();
+  RunRecord miss = diagnosed("sum-v1", 4, false);
+  miss.metrics.found = miss.metrics.faultLocalized = false;
+  miss.metrics.rank = miss.metrics.exam = miss.metrics.examAverage = std::nullopt;
+  miss.metrics.linesExamined = std::nullopt;
+  r.push_back(miss);
+  return r;
+}
+
+}  // namespace
+
+// pf on max-v1: 1 run at rank 1 after 1 line (10%). pf on sum-v1: 3 runs, 2 at rank 1 and
+// the miss: fault and top-N 2/3, rank 1, EXAM (10 + 10 + 100) / 3 = 40%, lines (1 + 1 + 10)
+// / 3 = 4. ochiai: one run per subject, ranks 5 and 1 (see TechniqueTable.Values).
+TEST(VersionTable, RowPerSubjectAndTechnique) {
+  Table t = versionTable(meta(), runsWithAMiss());
+  ASSERT_EQ(t.header,
+            (std::vector<std::string>{"subject", "technique", "runs", "fault loc.", "rank", "top-1",
+                                      "top-3", "top-5", "EXAM", "lines examined"}));
+  ASSERT_EQ(t.rows.size(), 4u);  // "gone" has no runs
+  EXPECT_EQ(t.rows[0], (std::vector<std::string>{"max-v1", "ochiai", "1", "0.0%", "5.0", "0.0%",
+                                                 "0.0%", "100.0%", "50.0%", "5.0"}));
+  EXPECT_EQ(t.rows[1], (std::vector<std::string>{"max-v1", "pf", "1", "100.0%", "1.0", "100.0%",
+                                                 "100.0%", "100.0%", "10.0%", "1.0"}));
+  EXPECT_EQ(t.rows[3], (std::vector<std::string>{"sum-v1", "pf", "3", "66.7%", "1.0", "66.7%",
+                                                 "66.7%", "66.7%", "40.0%", "4.0"}));
+}
+
+// By version, pf's two versions weigh the same: fault and top-N (100 + 66.7) / 2 = 83.3%,
+// EXAM (10 + 40) / 2 = 25%, lines (1 + 4) / 2 = 2.5; pooled over its 4 runs instead: 75%,
+// (10 + 10 + 10 + 100) / 4 = 32.5%, 3.25 lines. ochiai has one run per version: as pooled.
+TEST(VersionMeansTable, MeansOfVersionMeans) {
+  std::vector<RunRecord> r = runsWithAMiss();
+  Table t = versionMeansTable(meta(), r);
+  ASSERT_EQ(t.header,
+            (std::vector<std::string>{"technique", "versions", "fault loc.", "rank", "top-1",
+                                      "top-3", "top-5", "EXAM", "lines examined"}));
+  ASSERT_EQ(t.rows.size(), 2u);
+  EXPECT_EQ(t.rows[0], (std::vector<std::string>{"ochiai", "2", "50.0%", "3.0", "50.0%", "50.0%",
+                                                 "100.0%", "30.0%", "3.0"}));
+  EXPECT_EQ(t.rows[1], (std::vector<std::string>{"pf", "2", "83.3%", "1.0", "83.3%", "83.3%",
+                                                 "83.3%", "25.0%", "2.5"}));
+  Table pooled = techniqueTable(meta(), r);
+  EXPECT_EQ(pooled.rows[1][4], "32.5%");  // EXAM
+  EXPECT_EQ(pooled.rows[1][7], "75.0%");  // top-1
 }
 
 TEST(KindTable, PerFaultClass) {
@@ -134,11 +199,12 @@ TEST(KindTable, PerFaultClass) {
 TEST(Markdown, SectionsAndProblems) {
   std::string md = summaryMarkdown(meta(), runs(), {"scaling-x.svg"});
   EXPECT_EQ(md.rfind("# Bench: unit\n", 0), 0u);
-  for (const char* s : {"## Per subject", "## Per technique", "## Per fault class", "## Scaling",
-                        "![scaling-x.svg](scaling-x.svg)", "## Problems",
-                        "- `gone` (skipped): program file not found: gone.c",
-                        "- `sum-v1` (warning): faulty line 4 is not executable",
-                        "3 subjects (1 skipped)", "5 runs recorded"})
+  for (const char* s :
+       {"## Per subject", "## Per technique", "## Per technique, by version", "## Per version",
+        "## Per fault class", "## Scaling", "![scaling-x.svg](scaling-x.svg)", "## Problems",
+        "- `gone` (skipped): program file not found: gone.c",
+        "- `sum-v1` (warning): faulty line 4 is not executable", "3 subjects (1 skipped)",
+        "5 runs recorded"})
     EXPECT_NE(md.find(s), std::string::npos) << s;
 }
 
@@ -150,6 +216,44 @@ TEST(Json, SummaryHoldsEveryTable) {
   EXPECT_EQ(j["subjects"][1]["techniques"]["pf"]["runs"], 2);
   EXPECT_EQ(j["subjects"][2]["executable_lines"], nullptr);
   EXPECT_EQ(j["problems"].size(), 2u);
+}
+
+// Keys summary.json had before top-N, lines examined and by-version means are still there.
+TEST(Json, NewKeysBesideTheOldOnes) {
+  nlohmann::json j = summaryJson(meta(), runsWithAMiss());
+  for (const char* key : {"name", "manifest", "techniques", "timeout_seconds", "shards", "runs",
+                          "per_technique", "subjects", "problems"})
+    EXPECT_TRUE(j.contains(key)) << key;
+  const nlohmann::json& pf = j["per_technique"][1];
+  for (const char* key : {"runs",          "ok",
+                          "timeouts",      "errors",
+                          "incomplete",    "fault_localized",
+                          "fix_localized", "fault_rate",
+                          "fix_rate",      "found",
+                          "mean_exam",     "mean_exam_average",
+                          "mean_rank",     "mean_diagnoses",
+                          "diagnoses",     "feasible",
+                          "precision",     "mean_solver_ms",
+                          "mean_total_ms", "p50_total_ms",
+                          "p90_total_ms",  "sum_total_ms",
+                          "mean_soft",     "mean_hard",
+                          "technique"})
+    EXPECT_TRUE(pf.contains(key)) << key;
+  EXPECT_EQ(pf["top_1"], 3);
+  EXPECT_DOUBLE_EQ(pf["top_1_rate"].get<double>(), 75.0);
+  EXPECT_EQ(pf["top_5"], 3);
+  EXPECT_DOUBLE_EQ(pf["mean_lines_examined"].get<double>(), 3.25);
+  const nlohmann::json& byVersion = pf["by_version"];
+  EXPECT_EQ(byVersion["versions"], 2);
+  EXPECT_DOUBLE_EQ(byVersion["top_3_rate"].get<double>(), 250.0 / 3);
+  EXPECT_DOUBLE_EQ(byVersion["mean_exam"].get<double>(), 25.0);
+  EXPECT_DOUBLE_EQ(byVersion["mean_lines_examined"].get<double>(), 2.5);
+  EXPECT_DOUBLE_EQ(byVersion["mean_rank"].get<double>(), 1.0);
+  // Per version: the subject's entry, by technique.
+  const nlohmann::json& sumPf = j["subjects"][1]["techniques"]["pf"];
+  EXPECT_EQ(sumPf["top_1"], 2);
+  EXPECT_DOUBLE_EQ(sumPf["mean_lines_examined"].get<double>(), 4.0);
+  EXPECT_TRUE(j["subjects"][0]["techniques"]["ochiai"]["top_3_rate"] == 0.0);
 }
 
 // Family "isqrt" at scales 10, 20 (ochiai and pf), "lone" at one scale: one plot. pf's y at
