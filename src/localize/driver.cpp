@@ -22,9 +22,13 @@ void declareCounters(const TechniqueInfo& technique, Stats& stats) {
   stats.counters = std::move(ordered);
 }
 
-}  // namespace
+double msSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+      .count();
+}
 
-Result runTechnique(const TechniqueInfo& technique, const Problem& problem) {
+/// The technique's run on `problem` with its diagnoses replayed, not yet ranked.
+Result runReplayed(const TechniqueInfo& technique, const Problem& problem) {
   const auto start = std::chrono::steady_clock::now();
   Result r = technique.run(problem);
   declareCounters(technique, r.stats);
@@ -42,9 +46,30 @@ Result runTechnique(const TechniqueInfo& technique, const Problem& problem) {
     traced.observer = nullptr;
     recordOriginals(r.diagnoses, exec::run(*problem.program, test.input, traced));
   }
-  r.totalMs =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  r.stats.totalMs = r.totalMs;
+  r.totalMs = r.stats.totalMs = msSince(start);
+  return r;
+}
+
+bool ranks(const TechniqueInfo& technique, const Problem& problem) {
+  return technique.perFailingTest() && technique.kind == TechniqueKind::Diagnoses &&
+         problem.options.order == FormulaOptions::Order::Evidence;
+}
+
+/// Orders `r` (of problem.failingTest) by evidence; its time joins the run's.
+void rankResult(DiagnosisRanker& ranker, const Problem& problem, Result& r) {
+  ranker.rank(r, static_cast<std::size_t>(problem.failingTest));
+  r.totalMs = r.stats.totalMs = r.totalMs + r.stats.rankMs;
+}
+
+}  // namespace
+
+Result runTechnique(const TechniqueInfo& technique, const Problem& problem,
+                    DiagnosisRanker* ranker) {
+  Result r = runReplayed(technique, problem);
+  if (ranks(technique, problem) && !r.diagnoses.empty()) {
+    std::optional<DiagnosisRanker> own;
+    rankResult(ranker ? *ranker : own.emplace(problem), problem, r);
+  }
   return r;
 }
 
@@ -72,9 +97,24 @@ LocalizeReport localizeAll(const TechniqueInfo& technique, const Problem& base,
   for (std::size_t i : chosen) {
     if (progress) progress(report.perTest.size(), chosen.size());
     problem.failingTest = static_cast<int>(i);
-    report.perTest.push_back({i, runTechnique(technique, problem)});
+    report.perTest.push_back({i, runReplayed(technique, problem)});
+  }
+  // Ranked once every test is explained (the other tests' formulas are built once for every
+  // result, and the ranking's solver work cannot steer a later run's enumeration).
+  if (ranks(technique, base)) {
+    DiagnosisRanker ranker(base);
+    for (TestRun& t : report.perTest) {
+      problem.failingTest = static_cast<int>(t.test);
+      if (!t.result.diagnoses.empty()) rankResult(ranker, problem, t.result);
+    }
   }
   if (progress) progress(chosen.size(), chosen.size());
+  if (technique.kind == TechniqueKind::Diagnoses) {
+    std::vector<const Result*> results;
+    for (const TestRun& t : report.perTest)
+      results.push_back(&t.result);
+    report.ranking = programRanking(results);
+  }
   if (report.perTest.size() > 1) {
     std::vector<Result> results;
     for (const TestRun& t : report.perTest)

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "localize/aggregate.h"
+#include "localize/rank.h"
 #include "localize/technique.h"
 
 #include <functional>
@@ -14,9 +15,11 @@
 namespace culprit::localize {
 
 /// One run of `technique` on `problem` (on the suite, or on `problem.failingTest` for a
-/// per-test technique), with every diagnosis replayed for feasibility and Result::totalMs /
-/// stats.totalMs measured around both.
-Result runTechnique(const TechniqueInfo& technique, const Problem& problem);
+/// per-test technique), with every diagnosis replayed for feasibility, then ordered by
+/// evidence (rank.h; unless --order enumeration) with `ranker` (nullptr: one of its own), and
+/// Result::totalMs / stats.totalMs measured around all of it.
+Result runTechnique(const TechniqueInfo& technique, const Problem& problem,
+                    DiagnosisRanker* ranker = nullptr);
 
 /// A per-test result: `test` indexes problem.suite->tests.
 struct TestRun {
@@ -28,6 +31,9 @@ struct LocalizeReport {
   std::optional<Result> suite;         ///< suite-scope techniques
   std::vector<TestRun> perTest;        ///< per-test techniques, in suite order
   std::optional<Aggregate> aggregate;  ///< over perTest, when it has more than one result
+  /// Diagnosis techniques: the lines of every per-test result's diagnoses, most suspicious
+  /// first (rank.h, programRanking).
+  std::vector<RankedLocation> ranking;
   /// Every result complete.
   bool complete() const;
 };

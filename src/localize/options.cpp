@@ -182,6 +182,19 @@ std::vector<OptionSpec> makeSpecs() {
                              "MCS enumeration: maxsat (BugAssist: MaxSAT, block, repeat) or "
                              "cardinality (Liffiton-Sakallah: all of size k before k+1)",
                              &O::mcsEngine, engines, engines));
+  const std::string ranking = "ranking";
+  all.push_back(choiceOption("order", ranking,
+                             "order of diagnoses: evidence (feasible first, then smaller, then "
+                             "fewer statements that only forward a value or run under a "
+                             "condition that is a diagnosis itself, then more failing tests "
+                             "explained, then spectrum suspiciousness) or enumeration (as the "
+                             "solver found them)",
+                             &O::order, {"evidence", "enumeration"},
+                             {O::Order::Evidence, O::Order::Enumeration}));
+  all.push_back(unsignedOption("rank-tests", ranking,
+                               "with --order evidence: other failing tests (most different "
+                               "first) each diagnosis is checked on",
+                               &O::rankTests, 64));
   return all;
 }
 

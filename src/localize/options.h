@@ -41,6 +41,10 @@ struct FormulaOptions {
   /// with the diagnoses found so far, marked incomplete. 0: no bound.
   unsigned maxMemoryMb = 900;
   std::string mcsEngine = "maxsat";  ///< solve's MCS enumeration engine
+  /// How diagnoses are ordered: by evidence (localize/rank.h) or as enumerated (the papers').
+  enum class Order { Evidence, Enumeration };
+  Order order = Order::Evidence;
+  unsigned rankTests = 4;  ///< other failing tests each diagnosis is checked on when ranking
   /// Values of the options techniques declare in their own files (TechniqueInfo::ownOptions),
   /// by option name, as validated text; an option not set here has its declared default.
   std::map<std::string, std::string, std::less<>> own;

@@ -62,6 +62,20 @@ struct BranchDecision {
   bool operator==(const BranchDecision&) const = default;
 };
 
+/// What a diagnosis is ranked by (localize/rank.h), each key in the order it counts.
+struct RankEvidence {
+  /// Failing tests whose trace formula its statements, relaxed, satisfy (its own included),
+  /// out of `checked`; `unknown` of the checks had no answer (not encoded, solver gave up).
+  std::size_t explains = 0, checked = 0, unknown = 0;
+  double suspiciousness = 0;  ///< mean Ochiai of its statements over the suite
+  /// Its statements that only carry out what another statement decides: forwarding a value,
+  /// or running under a branch that is a diagnosis by itself.
+  std::size_t downstream = 0;
+  /// The first key on which it comes before the next diagnosis: feasible, size, role, tests,
+  /// spectrum, order (enumeration order); "" for the last.
+  std::string decidedBy;
+};
+
 /// A minimal set of locations that, changed, explains the failure (an MCS mapped back to
 /// source), with its angelic values and the verdict of its concrete replay.
 struct Diagnosis {
@@ -71,6 +85,8 @@ struct Diagnosis {
   double weight = 0;  ///< total weight of the MCS (clause weighting), 0 when unweighted
   /// ofc/agx: the branch decisions of the model's path, in execution order (empty otherwise).
   std::vector<BranchDecision> path;
+  /// Set when the diagnoses were ordered by evidence (--order evidence).
+  std::optional<RankEvidence> evidence;
 };
 
 /// A technique's own count (as Z3's statistics: a name and a number), declared in its file.
@@ -84,6 +100,7 @@ struct Stats {
   double solverMs = 0, totalMs = 0;
   std::size_t soft = 0, hard = 0, queries = 0;
   std::size_t maxCore = 0;  ///< largest unsat core the solver returned
+  double rankMs = 0;        ///< ordering the diagnoses by evidence (in totalMs)
   /// The technique's own counters (TechniqueInfo::counters), in the order it declares them
   /// (a deque: a reference from counter() stays valid as others are added).
   std::deque<Counter> counters;

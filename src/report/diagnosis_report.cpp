@@ -100,6 +100,20 @@ nlohmann::json pathJson(const ir::Program& program,
   return out;
 }
 
+nlohmann::json evidenceJson(const localize::RankEvidence& e) {
+  return {{"explains", e.explains},     {"checked", e.checked},
+          {"unknown", e.unknown},       {"suspiciousness", e.suspiciousness},
+          {"downstream", e.downstream}, {"decided_by", e.decidedBy}};
+}
+
+/// The evidence line of the text report: the key that placed it, then every key's value.
+std::string evidenceText(const localize::RankEvidence& e) {
+  return fmt::format("by {}; explains {}/{} failing tests{}, suspiciousness {:.2f}, {} downstream",
+                     e.decidedBy.empty() ? "nothing (last)" : e.decidedBy, e.explains, e.checked,
+                     e.unknown ? fmt::format(" ({} unknown)", e.unknown) : "", e.suspiciousness,
+                     e.downstream);
+}
+
 nlohmann::json angelicJson(const ir::Program& program, const localize::AngelicValue& a) {
   const ir::Stmt& s = program.stmt(a.stmt);
   nlohmann::json j = {{"line", s.range.line}, {"execution", a.occurrence + 1}};
@@ -132,6 +146,7 @@ nlohmann::json diagnosesJson(const ir::Program& program, const localize::Result&
       j["feasible"] = d.feasible == localize::Feasibility::Feasible;
     if (d.weight) j["weight"] = d.weight;
     if (!d.path.empty()) j["path"] = pathJson(program, d.path);
+    if (d.evidence) j["evidence"] = evidenceJson(*d.evidence);
     diags.push_back(std::move(j));
   }
   nlohmann::json j = {{"technique", result.technique},
@@ -143,7 +158,8 @@ nlohmann::json diagnosesJson(const ir::Program& program, const localize::Result&
                         {"soft", result.stats.soft},
                         {"hard", result.stats.hard},
                         {"queries", result.stats.queries},
-                        {"max_core", result.stats.maxCore}}}};
+                        {"max_core", result.stats.maxCore},
+                        {"rank_ms", result.stats.rankMs}}}};
   for (const localize::Counter& c : result.stats.counters)
     j["stats"][c.name] = c.value;
   if (!result.complete) j["incomplete_reason"] = result.incompleteReason;
@@ -175,6 +191,7 @@ std::string diagnosesText(const ir::Program& program, const localize::Result& re
       out += fmt::format("       angelic: {}\n", angelicText(program, texts, a));
     if (const std::string turns = deviationsText(program, texts, d.path); !turns.empty())
       out += fmt::format("       path: {}\n", turns);
+    if (d.evidence) out += "       rank: " + evidenceText(*d.evidence) + "\n";
   }
   if (shown < result.diagnoses.size())
     out += fmt::format("... {} more diagnoses (use --top 0 to show all)\n",

@@ -44,6 +44,38 @@ nlohmann::json aggregateJson(const ir::Program& program, const localize::Aggrega
   return {{"common", entries(agg.common)}, {"union", entries(agg.all)}};
 }
 
+/// The program-wide ranking (shown first when several tests fail): the first `top` lines.
+std::string rankingText(const ir::Program& program, const std::vector<localize::RankedLocation>& r,
+                        std::size_t failing, std::size_t top) {
+  std::string text = fmt::format("== ranking over {} failing tests: lines of their diagnoses, most "
+                                 "suspicious first\n",
+                                 failing);
+  const std::size_t shown = top ? std::min(top, r.size()) : r.size();
+  for (std::size_t i = 0; i < shown; ++i) {
+    ir::SourceRange at;
+    at.file = r[i].file, at.line = r[i].line;
+    text += fmt::format("  {:>3}  {:.3f}  {}  {}\n       {}\n", r[i].rank, r[i].score,
+                        program.where(at), program.sourceLine(at), r[i].why);
+  }
+  if (shown < r.size())
+    text += fmt::format("  ... {} more lines (use --top 0 to show all)\n", r.size() - shown);
+  return text + "\n";
+}
+
+nlohmann::json rankingJson(const ir::Program& program,
+                           const std::vector<localize::RankedLocation>& r) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const localize::RankedLocation& l : r)
+    out.push_back({{"rank", l.rank},
+                   {"file", program.files[l.file].path},
+                   {"line", l.line},
+                   {"score", l.score},
+                   {"tests", l.tests},
+                   {"first", l.first},
+                   {"why", l.why}});
+  return out;
+}
+
 /// The failing test a per-test result explains, as JSON.
 nlohmann::json testJson(const LocalizeModel& m, const localize::TestRun& t) {
   const testing::TestResult& r = m.results->results[t.test];
@@ -60,6 +92,8 @@ std::string renderLocalizeText(const LocalizeModel& m) {
     return m.preface + renderRanking(*m.program, *report.suite, Format::Text, ro);
   }
   std::string text = m.preface;
+  if (report.perTest.size() > 1 && !report.ranking.empty())
+    text += rankingText(*m.program, report.ranking, report.perTest.size(), m.top);
   for (const localize::TestRun& t : report.perTest) {
     const testing::TestResult& r = m.results->results[t.test];
     text += fmt::format("== failing test {}: {}  ({})\n", r.index, m.suite->tests[t.test].text,
@@ -79,11 +113,15 @@ std::string renderLocalizeJson(const LocalizeModel& m) {
     j["test"] = testJson(m, t);
     runs.push_back(std::move(j));
   }
-  if (!report.aggregate) return runs[0].dump(2) + "\n";
+  if (!report.aggregate) {
+    if (!report.ranking.empty()) runs[0]["ranking"] = rankingJson(*m.program, report.ranking);
+    return runs[0].dump(2) + "\n";
+  }
   nlohmann::json all = {{"technique", m.technique->name},
                         {"complete", report.complete()},
                         {"runs", runs},
                         {"aggregate", aggregateJson(*m.program, *report.aggregate)}};
+  if (!report.ranking.empty()) all["ranking"] = rankingJson(*m.program, report.ranking);
   return all.dump(2) + "\n";
 }
 

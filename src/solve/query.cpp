@@ -59,10 +59,11 @@ namespace {
 
 class Z3Engine final : public QueryEngine {
 public:
-  Z3Engine(z3::context& ctx, const std::string& logic, unsigned maxMemoryMb)
+  Z3Engine(z3::context& ctx, const std::string& logic, unsigned maxMemoryMb, unsigned rlimit)
       : solver_(makeZ3Solver(ctx, logic)) {
     if (const char* v = std::getenv("CULPRIT_Z3_VERBOSE")) z3::set_param("verbose", v);
     if (maxMemoryMb) solver_.set("max_memory", maxMemoryMb);
+    if (rlimit) solver_.set("rlimit", rlimit);
   }
 
   void add(const z3::expr& constraint) override { solver_.add(constraint); }
@@ -190,8 +191,8 @@ private:
 }  // namespace
 
 std::unique_ptr<QueryEngine> makeZ3Engine(z3::context& ctx, const std::string& logic,
-                                          unsigned maxMemoryMb) {
-  return std::make_unique<Z3Engine>(ctx, logic, maxMemoryMb);
+                                          unsigned maxMemoryMb, unsigned rlimit) {
+  return std::make_unique<Z3Engine>(ctx, logic, maxMemoryMb, rlimit);
 }
 
 std::unique_ptr<QueryEngine> makeCountingEngine(std::unique_ptr<QueryEngine> inner,

@@ -63,9 +63,10 @@ inline constexpr const char* kFloatArrayLogic = "culprit-fp-arrays";
 z3::solver makeZ3Solver(z3::context& ctx, const std::string& logic);
 
 /// Z3's incremental solver (`logic` empty: z3's default combined solver); `maxMemoryMb` > 0
-/// sets the solver's `max_memory` parameter.
+/// sets the solver's `max_memory` parameter, `rlimit` > 0 its per-query resource limit (a
+/// deterministic bound: a query past it answers unknown on every machine alike).
 std::unique_ptr<QueryEngine> makeZ3Engine(z3::context& ctx, const std::string& logic = "",
-                                          unsigned maxMemoryMb = 0);
+                                          unsigned maxMemoryMb = 0, unsigned rlimit = 0);
 /// Counts and times every query and core into `stats` (which must outlive the engine).
 std::unique_ptr<QueryEngine> makeCountingEngine(std::unique_ptr<QueryEngine> inner,
                                                 QueryStats& stats);

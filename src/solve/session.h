@@ -47,6 +47,8 @@ struct SessionOptions {
   /// z3's per-solver `max_memory` (MB of z3's process-wide allocation): past it, queries answer
   /// unknown. 0: no bound. See context.h for a bound relative to what z3 already holds.
   unsigned maxMemoryMb = 0;
+  /// z3's per-query resource limit (0: none): deterministic where a timeout is not.
+  unsigned rlimit = 0;
 };
 
 struct SoftGroup {

@@ -1,0 +1,67 @@
+// Ranking, the kernel step after replay: what a developer reads first. Formula techniques return
+// sets; the order they come in is the solver's. DiagnosisRanker orders a result's diagnoses by
+// the evidence culprit holds (TECHNIQUES.md, "Ranking diagnoses"), keys in this order:
+//  1. feasible: a diagnosis whose replay passes comes first, then unchecked, then infeasible;
+//  2. size: fewer statements first (minimal cardinality, as BugAssist reports);
+//  3. role: statements that only carry out what another statement decides count against it —
+//     forwarding a value (`return r;`, a copy `x = y`, a call's result `b = pick(...)`: the
+//     statement that computed the value usually forms an MCS of its own), or running under a
+//     branch whose condition is a diagnosis by itself (the condition decided; spectra favour
+//     the statements under it, which fewer passing tests run);
+//  4. tests: how many failing tests it explains — its statements relaxed (every other
+//     statement enforced) in another failing test's flow-sensitive trace formula, one
+//     assumption query per diagnosis and test, each formula built once per test and shared by
+//     every result of a run; checked on --rank-tests other failing tests, the most different
+//     (by coverage) first; a query without an answer within 0.25 s counts as unknown;
+//  5. spectrum: the mean Ochiai suspiciousness of its statements over the suite (passing
+//     tests that run a statement without failing make it less likely, as clause weighting
+//     does inside the solver); then the enumeration order.
+// TECHNIQUES.md lists spectrum before role and size; measured on bench/siemens that order is
+// worse than the solver's own (rank.cpp, kKeyOrder). programRanking merges the ranked
+// diagnoses of several failing tests into one ranking of source lines.
+#pragma once
+
+#include "localize/technique.h"
+
+#include <memory>
+#include <vector>
+
+namespace culprit::localize {
+
+class DiagnosisRanker {
+public:
+  /// `base` gives the program, the suite and its judged runs, the oracle and the options.
+  explicit DiagnosisRanker(const Problem& base);
+  DiagnosisRanker(const DiagnosisRanker&) = delete;
+  DiagnosisRanker& operator=(const DiagnosisRanker&) = delete;
+  ~DiagnosisRanker();
+  /// Orders `r.diagnoses` (of failing test `test`, a suite index) by evidence and sets each
+  /// one's RankEvidence and r.stats.rankMs.
+  void rank(Result& r, std::size_t test);
+
+private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+/// A source line in the program-wide ranking.
+struct RankedLocation {
+  std::uint32_t file = 0, line = 0;
+  /// Mean over the failing tests of 1 / (position of the first diagnosis holding the line);
+  /// 0 for a test none of whose diagnoses holds it.
+  double score = 0;
+  std::size_t rank = 0;   ///< worst position of its tie group (1-based)
+  std::size_t tests = 0;  ///< failing tests with a diagnosis holding it
+  std::size_t first = 0;  ///< failing tests whose first diagnosis holds it
+  std::string why;        ///< in words
+};
+
+/// The lines of the diagnoses of `perTest` (one result per failing test, each in rank order),
+/// most suspicious first.
+std::vector<RankedLocation> programRanking(const std::vector<const Result*>& perTest);
+
+/// A statement that only forwards a value: returns a variable, copies one, or stores a call's
+/// result.
+bool forwardsValue(const ir::Program& program, ir::StmtId stmt);
+
+}  // namespace culprit::localize
