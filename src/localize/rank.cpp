@@ -137,7 +137,7 @@ bool before(const Diagnosis& a, const Diagnosis& b) {
 
 struct DiagnosisRanker::State {
   Problem base;
-  std::vector<double> scores;  ///< Ochiai by statement (empty without coverage)
+  std::vector<double> scores;       ///< Ochiai by statement (empty without coverage)
   std::vector<ir::StmtId> control;  ///< controllingBranches
   std::map<std::size_t, std::unique_ptr<TestFormula>> formulas;
 
