@@ -46,18 +46,25 @@ Result runReplayed(const TechniqueInfo& technique, const Problem& problem) {
     traced.observer = nullptr;
     recordOriginals(r.diagnoses, exec::run(*problem.program, test.input, traced));
   }
+  // A diagnosis of several failing tests at once: each test's share on its own test.
+  if (!technique.perFailingTest() && technique.kind == TechniqueKind::Diagnoses) {
+    const testing::Oracle assertionsOnly;
+    replayPerTest(r.diagnoses, *problem.program, *problem.suite,
+                  problem.oracle ? *problem.oracle : assertionsOnly, problem.runOptions);
+  }
   r.totalMs = r.stats.totalMs = msSince(start);
   return r;
 }
 
 bool ranks(const TechniqueInfo& technique, const Problem& problem) {
-  return technique.perFailingTest() && technique.kind == TechniqueKind::Diagnoses &&
+  return technique.kind == TechniqueKind::Diagnoses &&
          problem.options.order == FormulaOptions::Order::Evidence;
 }
 
-/// Orders `r` (of problem.failingTest) by evidence; its time joins the run's.
+/// Orders `r` (of problem.failingTest; of every failing test for a suite-scope technique) by
+/// evidence; its time joins the run's.
 void rankResult(DiagnosisRanker& ranker, const Problem& problem, Result& r) {
-  ranker.rank(r, static_cast<std::size_t>(problem.failingTest));
+  ranker.rank(r, problem.failingTest < 0 ? 0 : static_cast<std::size_t>(problem.failingTest));
   r.totalMs = r.stats.totalMs = r.totalMs + r.stats.rankMs;
 }
 

@@ -141,29 +141,9 @@ struct DiagnosisRanker::State {
   std::vector<ir::StmtId> control;  ///< controllingBranches
   std::map<std::size_t, std::unique_ptr<TestFormula>> formulas;
 
-  /// Up to --rank-tests failing tests other than `test`, each the farthest (by coverage) from
-  /// `test` and those chosen before it; ties by suite order.
   std::vector<std::size_t> others(std::size_t test) const {
-    std::vector<std::size_t> chosen;
-    if (!base.coverage || !base.results) return chosen;
-    const testing::CoverageMatrix& c = *base.coverage;
-    std::vector<std::size_t> pool;
-    for (std::size_t i = 0; i < c.failing.size(); ++i)
-      if (i != test && c.failing[i] && c.usable[i]) pool.push_back(i);
-    std::vector<std::size_t> nearest(pool.size());
-    for (std::size_t i = 0; i < pool.size(); ++i)
-      nearest[i] = distance(c.covered[pool[i]], c.covered[test]);
-    while (chosen.size() < base.options.rankTests && !pool.empty()) {
-      const std::size_t best = static_cast<std::size_t>(
-          std::max_element(nearest.begin(), nearest.end()) - nearest.begin());
-      const std::size_t picked = pool[best];
-      chosen.push_back(picked);
-      pool.erase(pool.begin() + static_cast<std::ptrdiff_t>(best));
-      nearest.erase(nearest.begin() + static_cast<std::ptrdiff_t>(best));
-      for (std::size_t i = 0; i < pool.size(); ++i)
-        nearest[i] = std::min(nearest[i], distance(c.covered[pool[i]], c.covered[picked]));
-    }
-    return chosen;
+    if (!base.coverage || !base.results) return {};
+    return mostDifferentFailing(*base.coverage, test, base.options.rankTests);
   }
 
   TestFormula& formula(std::size_t test) {
@@ -226,7 +206,9 @@ struct DiagnosisRanker::State {
     for (const Location& l : d.locations)
       stmts.insert(l.stmt);
     e.explains = e.checked = 1;  // an MCS of its own test's formula
-    for (std::size_t t : tests) {
+    if (!d.perTest.empty())      // a diagnosis of several tests at once: of each of them
+      e.explains = e.checked = d.perTest.size();
+    for (std::size_t t : d.perTest.empty() ? tests : std::vector<std::size_t>{}) {
       const std::optional<bool> yes = explains(t, stmts);
       ++e.checked;
       e.unknown += !yes;
@@ -240,6 +222,27 @@ struct DiagnosisRanker::State {
     return e;
   }
 };
+
+std::vector<std::size_t> mostDifferentFailing(const testing::CoverageMatrix& c, std::size_t from,
+                                              std::size_t count) {
+  std::vector<std::size_t> chosen, pool;
+  for (std::size_t i = 0; i < c.failing.size(); ++i)
+    if (i != from && c.failing[i] && c.usable[i]) pool.push_back(i);
+  std::vector<std::size_t> nearest(pool.size());
+  for (std::size_t i = 0; i < pool.size(); ++i)
+    nearest[i] = distance(c.covered[pool[i]], c.covered[from]);
+  while (chosen.size() < count && !pool.empty()) {
+    const std::size_t best = static_cast<std::size_t>(
+        std::max_element(nearest.begin(), nearest.end()) - nearest.begin());
+    const std::size_t picked = pool[best];
+    chosen.push_back(picked);
+    pool.erase(pool.begin() + static_cast<std::ptrdiff_t>(best));
+    nearest.erase(nearest.begin() + static_cast<std::ptrdiff_t>(best));
+    for (std::size_t i = 0; i < pool.size(); ++i)
+      nearest[i] = std::min(nearest[i], distance(c.covered[pool[i]], c.covered[picked]));
+  }
+  return chosen;
+}
 
 DiagnosisRanker::DiagnosisRanker(const Problem& base) : state_(std::make_unique<State>()) {
   state_->base = base;

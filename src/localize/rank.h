@@ -60,6 +60,11 @@ struct RankedLocation {
 /// most suspicious first.
 std::vector<RankedLocation> programRanking(const std::vector<const Result*>& perTest);
 
+/// Up to `count` failing tests (suite indexes, usable ones) other than `from`, each the
+/// farthest by statement coverage from `from` and those chosen before it; ties by suite order.
+std::vector<std::size_t> mostDifferentFailing(const testing::CoverageMatrix& coverage,
+                                              std::size_t from, std::size_t count);
+
 /// A statement that only forwards a value: returns a variable, copies one, or stores a call's
 /// result.
 bool forwardsValue(const ir::Program& program, ir::StmtId stmt);

@@ -70,4 +70,32 @@ void recordOriginals(std::vector<Diagnosis>& diagnoses, const exec::RunResult& f
         a.original = it->second;
 }
 
+void replayPerTest(std::vector<Diagnosis>& diagnoses, const ir::Program& program,
+                   const testing::TestSuite& suite, const testing::Oracle& oracle,
+                   const exec::RunOptions& run) {
+  exec::RunOptions traced = run;
+  traced.trace = true;
+  traced.coverage = false;
+  traced.observer = nullptr;
+  std::map<std::size_t, exec::RunResult> failing;  // each test's run, traced once
+  for (Diagnosis& d : diagnoses) {
+    if (d.perTest.empty()) continue;
+    bool all = true, any = false;
+    for (TestAngelic& t : d.perTest) {
+      const testing::TestCase& test = suite.tests.at(t.test);
+      t.feasible = replay(program, test, t.angelic, oracle, run);
+      all = all && t.feasible == Feasibility::Feasible;
+      any = any || t.feasible == Feasibility::Infeasible;
+      auto it = failing.find(t.test);
+      if (it == failing.end())
+        it = failing.emplace(t.test, exec::run(program, test.input, traced)).first;
+      std::vector<Diagnosis> one(1);
+      one[0].angelic = std::move(t.angelic);
+      recordOriginals(one, it->second);
+      t.angelic = std::move(one[0].angelic);
+    }
+    d.feasible = all ? Feasibility::Feasible : any ? Feasibility::Infeasible : d.feasible;
+  }
+}
+
 }  // namespace culprit::localize

@@ -33,6 +33,13 @@ void recordOriginals(std::vector<Diagnosis>& diagnoses, const exec::RunResult& f
 exec::RunResult tracedReplay(const ir::Program& program, const testing::TestCase& test,
                              const std::vector<AngelicValue>& angelic, const exec::RunOptions& run);
 
+/// Replays each failing test's share of every diagnosis of several tests (Diagnosis::perTest)
+/// on its own test, records each verdict and what each test's failing run produced, and sets
+/// each diagnosis's verdict: feasible when every test's replay passes.
+void replayPerTest(std::vector<Diagnosis>& diagnoses, const ir::Program& program,
+                   const testing::TestSuite& suite, const testing::Oracle& oracle,
+                   const exec::RunOptions& run);
+
 /// Replays every diagnosis of `diagnoses` and records the verdict in it.
 void replayAll(std::vector<Diagnosis>& diagnoses, const ir::Program& program,
                const testing::TestCase& test, const testing::Oracle& oracle,

@@ -62,6 +62,14 @@ struct BranchDecision {
   bool operator==(const BranchDecision&) const = default;
 };
 
+/// One failing test's share of a diagnosis that explains several tests at once (cfaults): the
+/// values that test needs and the verdict of its own replay.
+struct TestAngelic {
+  std::size_t test = 0;  ///< index into suite->tests
+  std::vector<AngelicValue> angelic;
+  Feasibility feasible = Feasibility::Unchecked;
+};
+
 /// What a diagnosis is ranked by (localize/rank.h), each key in the order it counts.
 struct RankEvidence {
   /// Failing tests whose trace formula its statements, relaxed, satisfy (its own included),
@@ -87,6 +95,9 @@ struct Diagnosis {
   std::vector<BranchDecision> path;
   /// Set when the diagnoses were ordered by evidence (--order evidence).
   std::optional<RankEvidence> evidence;
+  /// A diagnosis of several failing tests at once (cfaults): each test's angelic values and
+  /// replay (`angelic` is then empty; `feasible` is Feasible only when every test's is).
+  std::vector<TestAngelic> perTest;
 };
 
 /// A technique's own count (as Z3's statistics: a name and a number), declared in its file.

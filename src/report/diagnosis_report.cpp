@@ -129,7 +129,14 @@ nlohmann::json angelicJson(const ir::Program& program, const localize::AngelicVa
 
 }  // namespace
 
-nlohmann::json diagnosesJson(const ir::Program& program, const localize::Result& result) {
+/// The 1-based test number of suite test `test` (its index + 1 without a suite).
+int testNumber(const testing::TestSuite* suite, std::size_t test) {
+  return suite && test < suite->tests.size() ? suite->tests[test].index
+                                             : static_cast<int>(test) + 1;
+}
+
+nlohmann::json diagnosesJson(const ir::Program& program, const localize::Result& result,
+                             const testing::TestSuite* suite) {
   const OwnTexts texts(program);
   nlohmann::json diags = nlohmann::json::array();
   for (std::size_t i = 0; i < result.diagnoses.size(); ++i) {
@@ -147,6 +154,21 @@ nlohmann::json diagnosesJson(const ir::Program& program, const localize::Result&
     if (d.weight) j["weight"] = d.weight;
     if (!d.path.empty()) j["path"] = pathJson(program, d.path);
     if (d.evidence) j["evidence"] = evidenceJson(*d.evidence);
+    if (!d.perTest.empty()) {
+      nlohmann::json tests = nlohmann::json::array();
+      for (const localize::TestAngelic& t : d.perTest) {
+        nlohmann::json values = nlohmann::json::array();
+        for (const auto& a : t.angelic)
+          values.push_back(angelicJson(program, a));
+        tests.push_back(
+            {{"test", testNumber(suite, t.test)},
+             {"feasible", t.feasible == localize::Feasibility::Unchecked
+                              ? nlohmann::json(nullptr)
+                              : nlohmann::json(t.feasible == localize::Feasibility::Feasible)},
+             {"angelic", std::move(values)}});
+      }
+      j["tests"] = std::move(tests);
+    }
     diags.push_back(std::move(j));
   }
   nlohmann::json j = {{"technique", result.technique},
@@ -168,7 +190,7 @@ nlohmann::json diagnosesJson(const ir::Program& program, const localize::Result&
 }
 
 std::string diagnosesText(const ir::Program& program, const localize::Result& result,
-                          std::size_t top) {
+                          std::size_t top, const testing::TestSuite* suite) {
   const OwnTexts texts(program);
   std::string out;
   const std::size_t shown = top ? std::min(top, result.diagnoses.size()) : result.diagnoses.size();
@@ -192,6 +214,12 @@ std::string diagnosesText(const ir::Program& program, const localize::Result& re
     if (const std::string turns = deviationsText(program, texts, d.path); !turns.empty())
       out += fmt::format("       path: {}\n", turns);
     if (d.evidence) out += "       rank: " + evidenceText(*d.evidence) + "\n";
+    for (const localize::TestAngelic& t : d.perTest) {
+      out += fmt::format("       test {}: {}\n", testNumber(suite, t.test),
+                         feasibilityName(t.feasible));
+      for (const localize::AngelicValue& a : t.angelic)
+        out += fmt::format("         angelic: {}\n", angelicText(program, texts, a));
+    }
   }
   if (shown < result.diagnoses.size())
     out += fmt::format("... {} more diagnoses (use --top 0 to show all)\n",

@@ -86,6 +86,8 @@ nlohmann::json testJson(const LocalizeModel& m, const localize::TestRun& t) {
 
 std::string renderLocalizeText(const LocalizeModel& m) {
   const localize::LocalizeReport& report = *m.outcome;
+  if (report.suite && !report.suite->ranking)  // diagnoses of every failing test at once
+    return m.preface + diagnosesText(*m.program, *report.suite, m.top, m.suite);
   if (report.suite) {
     RankingReportOptions ro;
     ro.top = m.top;
@@ -106,6 +108,8 @@ std::string renderLocalizeText(const LocalizeModel& m) {
 
 std::string renderLocalizeJson(const LocalizeModel& m) {
   const localize::LocalizeReport& report = *m.outcome;
+  if (report.suite && !report.suite->ranking)
+    return diagnosesJson(*m.program, *report.suite, m.suite).dump(2) + "\n";
   if (report.suite) return renderRanking(*m.program, *report.suite, Format::Json);
   nlohmann::json runs = nlohmann::json::array();
   for (const localize::TestRun& t : report.perTest) {

@@ -29,8 +29,10 @@ std::string renderRanking(const ir::Program& program, const localize::Result& re
 
 /// Diagnoses of one formula-based run (one failing test); text shows the first `top` (0: all),
 /// then how many more there are, then the stats line.
+/// `suite` names the failing tests of diagnoses of several tests at once (Diagnosis::perTest).
 std::string diagnosesText(const ir::Program& program, const localize::Result& result,
-                          std::size_t top = 0);
-nlohmann::json diagnosesJson(const ir::Program& program, const localize::Result& result);
+                          std::size_t top = 0, const testing::TestSuite* suite = nullptr);
+nlohmann::json diagnosesJson(const ir::Program& program, const localize::Result& result,
+                             const testing::TestSuite* suite = nullptr);
 
 }  // namespace culprit::report

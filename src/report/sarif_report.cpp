@@ -88,10 +88,11 @@ void addRankingResults(const LocalizeModel& m, const localize::SbflRanking& rank
   }
 }
 
-void addDiagnosisResults(const LocalizeModel& m, const localize::TestRun& t, json& results) {
+/// One result per diagnosis of `ds`: of failing test `t` (a suite index), or of every failing
+/// test at once (`t` empty: each diagnosis's per-test angelic values are its related locations).
+void addDiagnosisResults(const LocalizeModel& m, std::optional<std::size_t> t,
+                         const std::vector<localize::Diagnosis>& ds, json& results) {
   const ir::Program& program = *m.program;
-  const testing::TestResult& test = m.results->results[t.test];
-  const std::vector<localize::Diagnosis>& ds = t.result.diagnoses;
   const std::size_t shown = m.top ? std::min(m.top, ds.size()) : ds.size();
   for (std::size_t i = 0; i < shown; ++i) {
     const localize::Diagnosis& d = ds[i];
@@ -101,35 +102,47 @@ void addDiagnosisResults(const LocalizeModel& m, const localize::TestRun& t, jso
       locations.push_back(location(program, program.stmt(l.stmt).range));
       lines += fmt::format("{}{}", lines.empty() ? "" : ", ", l.line);
     }
-    for (const localize::AngelicValue& a : d.angelic) {
+    auto relate = [&](const localize::AngelicValue& a, const std::string& of) {
       json rel = location(program, program.stmt(a.stmt).range);
       rel["id"] = related.size();
-      rel["message"] = {{"text", fmt::format("angelic value (execution {}): {}", a.occurrence + 1,
-                                             angelicValueText(program, a))}};
+      rel["message"] = {{"text", fmt::format("angelic value{} (execution {}): {}", of,
+                                             a.occurrence + 1, angelicValueText(program, a))}};
       related.push_back(std::move(rel));
-    }
+    };
+    for (const localize::AngelicValue& a : d.angelic)
+      relate(a, "");
+    for (const localize::TestAngelic& ta : d.perTest)
+      for (const localize::AngelicValue& a : ta.angelic)
+        relate(a, fmt::format(" for failing test {}", m.suite->tests[ta.test].index));
     const bool feasible = d.feasible == localize::Feasibility::Feasible;
     const std::string verdict =
         d.feasible == localize::Feasibility::Unchecked
             ? "not replayed"
             : (feasible ? "feasible: the replay with its angelic values passes"
                         : "infeasible: the replay with its angelic values still fails");
+    const std::string of = t ? fmt::format("failing test {} ({})", m.results->results[*t].index,
+                                           m.suite->tests[*t].text)
+                             : "every failing test at once";
     json r = {
         {"ruleId", m.technique->name},
         {"ruleIndex", 0},
         {"kind", "review"},
         {"level", feasible ? "warning" : "note"},
         {"message",
-         {{"text", fmt::format("Diagnosis {} of failing test {} ({}): changing line{} {} explains "
-                               "the failure; {}.",
-                               i + 1, test.index, m.suite->tests[t.test].text,
-                               d.locations.size() == 1 ? "" : "s", lines, verdict)}}},
+         {{"text", fmt::format("Diagnosis {} of {}: changing line{} {} explains the "
+                               "failure; {}.",
+                               i + 1, of, d.locations.size() == 1 ? "" : "s", lines, verdict)}}},
         {"locations", std::move(locations)},
-        {"properties",
-         {{"rank", i + 1},
-          {"feasibility", feasibilityName(d.feasible)},
-          {"failingTest", test.index},
-          {"failingTestLine", m.suite->tests[t.test].text}}}};
+        {"properties", {{"rank", i + 1}, {"feasibility", feasibilityName(d.feasible)}}}};
+    if (t) {
+      r["properties"]["failingTest"] = m.results->results[*t].index;
+      r["properties"]["failingTestLine"] = m.suite->tests[*t].text;
+    } else {
+      json tests = json::array();
+      for (const localize::TestAngelic& ta : d.perTest)
+        tests.push_back(m.suite->tests[ta.test].index);
+      r["properties"]["failingTests"] = std::move(tests);
+    }
     if (!related.empty()) r["relatedLocations"] = std::move(related);
     if (d.weight) r["properties"]["weight"] = d.weight;
     results.push_back(std::move(r));
@@ -160,10 +173,11 @@ std::string renderSarif(const LocalizeModel& m) {
       addRankingResults(m, *o.suite->ranking, "", results);
     for (const localize::SpecPartition& p : o.suite->partitions)
       addRankingResults(m, p.ranking, p.spec, results);
+    if (!o.suite->ranking) addDiagnosisResults(m, std::nullopt, o.suite->diagnoses, results);
     notes = o.suite->notes;
   }
   for (const localize::TestRun& t : o.perTest) {
-    addDiagnosisResults(m, t, results);
+    addDiagnosisResults(m, t.test, t.result.diagnoses, results);
     for (const std::string& n : t.result.notes)
       if (std::find(notes.begin(), notes.end(), n) == notes.end()) notes.push_back(n);
   }

@@ -1,0 +1,329 @@
+// cfaults — CFaults: one formula for all failing tests, the copies sharing each statement's
+// selector.
+//
+// Computes: the MCSs (within --max-size, --max-count and --timeout) of
+//   ∧_t input(t) ∧ PF_t ∧ oracle(t)
+// over the failing tests t, where PF_t is the program formula (as pf encodes it: --unwind,
+// --loop-bounds) in a copy of its own for each test, and every copy's soft group of a statement
+// s is tied to one shared selector of s: relaxing a statement relaxes it in every test. An MCS
+// is a set of statements whose change can make every failing test pass at once, each test with
+// its own angelic values. The diagnoses are reported once for the program; each carries every
+// test's angelic values, and the driver replays each test's share on its test: feasible only
+// when all pass.
+// Follows: Orvalho, Janota, Manquinho, "CFaults" (FM 2024), model-based diagnosis over all
+// failing tests (TECHNIQUES.md, "CFaults"): enumeration as pf's, subset-minimal results.
+// Pre: at least one failing test. Post: diagnoses in nondecreasing size (weight with
+// --weights); with one failing test they are pf's.
+// Departures: --max-failing N (CEGAR, as the paper's practical notes suggest) starts from N
+// failing tests — the first, then the most different by coverage — and checks each candidate
+// on every other failing test by one assumption query on that test's flow-sensitive trace
+// formula (its statements relaxed, every other one enforced; a trace formula per test keeps
+// hundreds of failing tests within memory, where a program formula each did not); a test the
+// candidate does not explain there joins the formula as a program-formula copy and enumeration
+// goes on in the same session. A test stays out only when the trace formula's angelic values,
+// replayed, make it pass. Each copy is sliced to its oracle's
+// cone, so a statement no test's obligations depend on is in no MCS.
+#include "localize/diagnose.h"
+#include "localize/rank.h"
+#include "localize/replay.h"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <set>
+
+namespace culprit::localize {
+namespace {
+
+const OptionSpec& maxFailingOption() {
+  static const OptionSpec spec = ownUnsignedOption(
+      "max-failing", "CFaults",
+      "cfaults: start from N failing tests (the most different first) and add the others only "
+      "when a candidate does not explain them (0: every failing test from the start)",
+      0);
+  return spec;
+}
+
+double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+/// One failing test's program formula.
+struct Copy {
+  std::size_t test = 0;
+  encode::Encoding enc;
+  std::map<ir::StmtId, std::vector<std::uint32_t>> groups;  ///< relevant groups by statement
+
+  std::vector<std::uint32_t> groupsOf(const std::set<ir::StmtId>& stmts) const {
+    std::vector<std::uint32_t> out;
+    for (ir::StmtId s : stmts)
+      if (auto it = groups.find(s); it != groups.end())
+        out.insert(out.end(), it->second.begin(), it->second.end());
+    return out;
+  }
+};
+
+/// A failing test outside the formula, with a session of its own to check candidates on.
+struct Check {
+  std::optional<Copy> copy;
+  std::optional<solve::Session> session;
+};
+
+class AllTests {
+public:
+  AllTests(const Problem& p, Result& r) : p_(p), r_(r) {
+    task_ = formulaTask(*p.program, p.suite->tests.at(0), p.oracle, p.runOptions, p.options);
+    task_.coverage = p.coverage;
+    context_ = makeSolverContext(task_);
+  }
+
+  /// Encodes test `t`'s copy in `family` (nullopt with a note when it cannot be encoded).
+  std::optional<Copy> encode(std::size_t t, encode::Family family = encode::Family::Program) {
+    FormulaTask task = task_;
+    task.test = &p_.suite->tests.at(t);
+    Result scratch;
+    std::optional<encode::Encoding> enc = errorFormula(context_->z3(), task, family, scratch);
+    for (const std::string& n : scratch.notes)
+      if (std::find(r_.notes.begin(), r_.notes.end(), n) == r_.notes.end()) r_.notes.push_back(n);
+    if (!scratch.complete)
+      addNote(r_,
+              "test " + std::to_string(p_.suite->tests[t].index) + ": " + scratch.incompleteReason);
+    if (!enc) return std::nullopt;
+    Copy c{t, std::move(*enc), {}};
+    for (std::uint32_t g = 0; g < c.enc.groups.size(); ++g)
+      if (c.enc.groups[g].relevant) c.groups[c.enc.groups[g].stmt].push_back(g);
+    return c;
+  }
+
+  /// Opens the session for `copies` (the first formula) and adds them.
+  bool start(std::vector<Copy> copies) {
+    if (copies.empty()) return false;
+    session_.emplace(context_->z3(),
+                     context_->sessionOptions(solverLogic(task_, copies.front().enc)));
+    weights_ = statementWeights(task_, r_);
+    for (Copy& c : copies)
+      add(std::move(c));
+    return true;
+  }
+
+  /// Adds a copy: its hard clauses, and each of its soft groups tied to its statement's shared
+  /// selector (a new statement's selector becomes a soft group of the session).
+  void add(Copy c) {
+    for (const encode::HardClause& h : c.enc.hard)
+      session_->addHard(h.clause);
+    hard_ += c.enc.hard.size();
+    for (const auto& [stmt, groups] : c.groups) {
+      auto it = shared_.find(stmt);
+      if (it == shared_.end()) {
+        const z3::expr sel =
+            context_->z3().bool_const(("cfaults!s!" + std::to_string(stmt)).c_str());
+        it = shared_.emplace(stmt, sel).first;
+        session_->addSoft(sel, stmt < weights_.size() ? weights_[stmt]
+                                                      : (weights_.empty() ? 1 : clauseWeight(0)));
+        stmtOf_.push_back(stmt);
+      }
+      for (std::uint32_t g : groups)
+        session_->addHard(c.enc.groups[g].selector == it->second);
+    }
+    inFormula_.insert(c.test);
+    copies_.push_back(std::move(c));
+  }
+
+  /// Does relaxing `stmts` let test `t` pass? Its angelic values when it does.
+  std::optional<std::vector<AngelicValue>>
+  explains(std::size_t t, const std::set<ir::StmtId>& stmts, const solve::Deadline& deadline) {
+    Check& c = checks_[t];
+    if (!c.copy && !c.session) {
+      c.copy = encode(t, encode::Family::TraceFlowSensitive);
+      if (c.copy) {
+        c.session.emplace(context_->z3(),
+                          context_->sessionOptions(solverLogic(task_, c.copy->enc)));
+        for (const encode::HardClause& h : c.copy->enc.hard)
+          c.session->addHard(h.clause);
+      }
+    }
+    if (!c.session) return std::nullopt;
+    ++checks_made_;
+    z3::expr_vector enforced(context_->z3());
+    for (const auto& [stmt, groups] : c.copy->groups)
+      if (!stmts.count(stmt))
+        for (std::uint32_t g : groups)
+          enforced.push_back(c.copy->enc.groups[g].selector);
+    if (c.session->check(enforced, deadline) != solve::Answer::Sat) return std::nullopt;
+    std::vector<AngelicValue> angelic = angelicOf(*c.copy, c.session->model(), stmts);
+    // The trace formula over-approximates the test's runs: only a passing replay counts.
+    const testing::Oracle assertionsOnly;
+    if (replay(*p_.program, p_.suite->tests[t], angelic, p_.oracle ? *p_.oracle : assertionsOnly,
+               p_.runOptions) != Feasibility::Feasible)
+      return std::nullopt;
+    return angelic;
+  }
+
+  std::vector<AngelicValue> angelicOf(const Copy& c, const z3::model& model,
+                                      const std::set<ir::StmtId>& stmts) const {
+    std::vector<AngelicValue> out;
+    const std::vector<std::uint32_t> groups = c.groupsOf(stmts);
+    for (const encode::AngelicInstance& a : encode::angelicValues(c.enc, model, groups))
+      out.push_back(AngelicValue{a.key.stmt, a.key.occurrence, a.value,
+                                 a.kind != encode::InstanceKind::Value, std::nullopt});
+    return out;
+  }
+
+  solve::Session& session() { return *session_; }
+  const std::vector<Copy>& copies() const { return copies_; }
+  bool inFormula(std::size_t t) const { return inFormula_.count(t) > 0; }
+  ir::StmtId stmtOf(solve::SoftId s) const { return stmtOf_.at(s); }
+  const FormulaTask& task() const { return task_; }
+
+  void finish(Result& r) const {
+    r.stats.soft = shared_.size();
+    r.stats.hard = hard_;
+    auto take = [&r](const solve::QueryStats& q) {
+      r.stats.solverMs += q.solverMs;
+      r.stats.queries += q.queries;
+      r.stats.maxCore = std::max(r.stats.maxCore, q.maxCore);
+    };
+    if (session_) take(session_->stats());
+    for (const auto& [t, c] : checks_)
+      if (c.session) take(c.session->stats());
+    r.stats.counter("tests") = copies_.size();
+    r.stats.counter("checks") = checks_made_;
+  }
+
+private:
+  const Problem& p_;
+  Result& r_;
+  FormulaTask task_;
+  std::unique_ptr<solve::Context> context_;  // first: outlives the sessions and encodings
+  std::optional<solve::Session> session_;
+  std::vector<Copy> copies_;
+  std::map<std::size_t, Check> checks_;
+  std::map<ir::StmtId, z3::expr> shared_;
+  std::vector<ir::StmtId> stmtOf_;  ///< SoftId -> statement
+  std::vector<std::uint64_t> weights_;
+  std::set<std::size_t> inFormula_;
+  std::size_t hard_ = 0, checks_made_ = 0;
+};
+
+/// The failing tests the formula starts from: all, or --max-failing of them.
+std::vector<std::size_t> firstTests(const Problem& p, const std::vector<std::size_t>& failing) {
+  const unsigned n = ownUnsigned(p.options, maxFailingOption());
+  if (n == 0 || n >= failing.size() || !p.coverage) return failing;
+  std::vector<std::size_t> first{failing.front()};
+  for (std::size_t t : mostDifferentFailing(*p.coverage, failing.front(), n - 1))
+    first.push_back(t);
+  return first;
+}
+
+Diagnosis diagnosisOf(const Problem& p, AllTests& f, const solve::Mcs& mcs,
+                      const std::set<ir::StmtId>& stmts, std::vector<TestAngelic> others) {
+  Diagnosis d;
+  for (ir::StmtId s : stmts) {
+    const ir::SourceRange& at = p.program->stmt(s).range;
+    d.locations.push_back({s, at.file, at.line, 0});
+  }
+  std::sort(d.locations.begin(), d.locations.end(), [](const Location& a, const Location& b) {
+    return std::tie(a.file, a.line, a.stmt) < std::tie(b.file, b.line, b.stmt);
+  });
+  for (const Copy& c : f.copies())
+    d.perTest.push_back({c.test, f.angelicOf(c, mcs.model, stmts), Feasibility::Unchecked});
+  for (TestAngelic& t : others)
+    d.perTest.push_back(std::move(t));
+  std::sort(d.perTest.begin(), d.perTest.end(),
+            [](const TestAngelic& a, const TestAngelic& b) { return a.test < b.test; });
+  if (!f.session().unitWeights()) d.weight = static_cast<double>(mcs.weight);
+  return d;
+}
+
+Result enumerate(const Problem& p, const std::vector<std::size_t>& failing, Result& r,
+                 std::chrono::steady_clock::time_point start);
+
+Result cfaults(const Problem& p) {
+  const auto start = std::chrono::steady_clock::now();
+  Result r;
+  r.technique = "cfaults";
+  std::vector<std::size_t> failing;
+  for (std::size_t i = 0; i < p.results->results.size(); ++i)
+    if (p.results->results[i].failing() && !unencodableRun(*p.program, p.results->results[i].run))
+      failing.push_back(i);
+  if (failing.empty()) {
+    addNote(r, "no failing test can be encoded");
+    return r;
+  }
+  try {
+    return enumerate(p, failing, r, start);
+  } catch (const z3::exception& e) {  // the memory bound hit outside a query
+    addNote(r, std::string("solver: ") + e.msg() + ": the diagnoses so far are shown");
+  }
+  return r;
+}
+
+Result enumerate(const Problem& p, const std::vector<std::size_t>& failing, Result& r,
+                 std::chrono::steady_clock::time_point start) {
+  AllTests f(p, r);
+  std::vector<Copy> copies;
+  for (std::size_t t : firstTests(p, failing))
+    if (std::optional<Copy> c = f.encode(t)) copies.push_back(std::move(*c));
+  if (!f.start(std::move(copies))) return r;
+  const double timeout = p.options.timeoutSeconds;
+  std::unique_ptr<solve::McsEnumerator> e =
+      makeEnumerator(f.task(), f.session(), timeout - secondsSince(start));
+  const solve::Deadline deadline =
+      timeout > 0 ? solve::Deadline::after(timeout - secondsSince(start)) : solve::Deadline();
+  std::size_t& candidates = r.stats.counter("candidates");
+  while (std::optional<solve::Mcs> mcs = e->candidate()) {
+    ++candidates;
+    if (mcs->softs.empty()) {
+      addNote(r, "the formula does not fail: the oracle of these failures is not encoded");
+      break;
+    }
+    std::set<ir::StmtId> stmts;
+    for (solve::SoftId s : mcs->softs)
+      stmts.insert(f.stmtOf(s));
+    std::vector<TestAngelic> others;
+    bool grew = false;
+    for (std::size_t t : failing) {
+      if (f.inFormula(t)) continue;
+      if (std::optional<std::vector<AngelicValue>> a = f.explains(t, stmts, deadline)) {
+        others.push_back({t, std::move(*a), Feasibility::Unchecked});
+        continue;
+      }
+      if (std::optional<Copy> c = f.encode(t)) {
+        f.add(std::move(*c));
+        grew = true;
+        break;
+      }
+    }
+    if (grew) continue;  // the same enumeration, on the stronger formula
+    r.diagnoses.push_back(diagnosisOf(p, f, *mcs, stmts, std::move(others)));
+    e->accept(*mcs);
+  }
+  addNote(r, stopNote(e->stopReason(), e->stopDetail(), p.options));
+  f.finish(r);
+  if (f.copies().size() < failing.size())
+    r.notes.push_back(std::to_string(f.copies().size()) + " of " + std::to_string(failing.size()) +
+                      " failing tests in the formula; each diagnosis was checked on the others");
+  return r;
+}
+
+}  // namespace
+
+TechniqueInfo cfaultsTechnique() {
+  TechniqueInfo t;
+  t.name = "cfaults";
+  t.help = "formula-based: CFaults, one program formula for all failing tests (shared "
+           "selectors); diagnoses that explain every failing test at once";
+  t.kind = TechniqueKind::Diagnoses;
+  t.scope = TechniqueScope::Suite;
+  t.options = {"ints",    "suspect-inputs", "max-size", "max-count",   "timeout",   "max-memory",
+               "weights", "mcs-engine",     "unwind",   "loop-bounds", "loop-slack"};
+  t.ownOptions = {maxFailingOption()};
+  t.counters = {{"tests", "failing tests in the formula"},
+                {"checks", "candidate checks on failing tests outside it"},
+                {"candidates", "MCSs of the formula examined"}};
+  t.run = cfaults;
+  t.takesCounterexample = true;
+  return t;
+}
+
+}  // namespace culprit::localize

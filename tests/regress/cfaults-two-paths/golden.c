@@ -1,0 +1,12 @@
+#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char *argv[]) {
+  int a = atoi(argv[1]);
+  int x = a * 3;
+  int y = a + 2;
+  if (a > 5)
+    printf("%d\n", x);
+  else
+    printf("%d\n", y);
+  return 0;
+}
