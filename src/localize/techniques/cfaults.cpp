@@ -67,7 +67,13 @@ struct Copy {
 struct Check {
   std::optional<Copy> copy;
   std::optional<solve::Session> session;
+  std::size_t used = 0;  ///< when it last checked a candidate (for eviction)
 };
+
+/// Check formulas kept at once: a version with hundreds of failing tests otherwise holds one
+/// trace formula per test (bench/siemens v11, 261 failing tests, passed z3's memory bound); an
+/// evicted test's formula is built again when it is needed.
+constexpr std::size_t kKeptChecks = 32;
 
 class AllTests {
 public:
@@ -132,7 +138,15 @@ public:
   /// Does relaxing `stmts` let test `t` pass? Its angelic values when it does.
   std::optional<std::vector<AngelicValue>>
   explains(std::size_t t, const std::set<ir::StmtId>& stmts, const solve::Deadline& deadline) {
+    if (!checks_.count(t) && checks_.size() >= kKeptChecks) {
+      auto oldest = std::min_element(checks_.begin(), checks_.end(), [](auto& a, auto& b) {
+        return a.second.used < b.second.used;
+      });
+      take(oldest->second);
+      checks_.erase(oldest);
+    }
     Check& c = checks_[t];
+    c.used = ++clock_;
     if (!c.copy && !c.session) {
       c.copy = encode(t, encode::Family::TraceFlowSensitive);
       if (c.copy) {
@@ -175,22 +189,27 @@ public:
   ir::StmtId stmtOf(solve::SoftId s) const { return stmtOf_.at(s); }
   const FormulaTask& task() const { return task_; }
 
-  void finish(Result& r) const {
+  void finish(Result& r) {
     r.stats.soft = shared_.size();
     r.stats.hard = hard_;
-    auto take = [&r](const solve::QueryStats& q) {
+    if (session_) evicted_.push_back(session_->stats());
+    for (auto& [t, c] : checks_)
+      take(c);
+    for (const solve::QueryStats& q : evicted_) {
       r.stats.solverMs += q.solverMs;
       r.stats.queries += q.queries;
       r.stats.maxCore = std::max(r.stats.maxCore, q.maxCore);
-    };
-    if (session_) take(session_->stats());
-    for (const auto& [t, c] : checks_)
-      if (c.session) take(c.session->stats());
+    }
     r.stats.counter("tests") = copies_.size();
     r.stats.counter("checks") = checks_made_;
   }
 
 private:
+  /// Keeps the statistics of a check formula about to go.
+  void take(const Check& c) {
+    if (c.session) evicted_.push_back(c.session->stats());
+  }
+
   const Problem& p_;
   Result& r_;
   FormulaTask task_;
@@ -202,7 +221,8 @@ private:
   std::vector<ir::StmtId> stmtOf_;  ///< SoftId -> statement
   std::vector<std::uint64_t> weights_;
   std::set<std::size_t> inFormula_;
-  std::size_t hard_ = 0, checks_made_ = 0;
+  std::size_t hard_ = 0, checks_made_ = 0, clock_ = 0;
+  std::vector<solve::QueryStats> evicted_;  ///< of check sessions let go, and the formula's
 };
 
 /// The failing tests the formula starts from: all, or --max-failing of them.
