@@ -151,8 +151,24 @@ double rankHeat(double rank, double largest) { return largest > 1 ? 1 - (rank - 
 
 /// Lines of diagnoses: by the aggregate's average rank over several failing tests, else by
 /// the best rank of a diagnosis containing them.
+/// Several failing tests: the program-wide ranking (the text report's first section) decides
+/// the heat map and the chart.
+bool byProgramRanking(const LocalizeModel& m) {
+  return m.outcome->perTest.size() > 1 && !m.outcome->ranking.empty();
+}
+
 html::LineMarks diagnosisMarks(const LocalizeModel& m) {
   html::LineMarks marks;
+  if (byProgramRanking(m)) {
+    const std::vector<localize::RankedLocation>& ranking = m.outcome->ranking;
+    const double largest = static_cast<double>(ranking.back().rank);
+    for (const localize::RankedLocation& l : ranking)
+      marks[{l.file, l.line}] = {
+          rankHeat(static_cast<double>(l.rank), largest),
+          fmt::format("rank {} over the failing tests (score {:.3f}): {}", l.rank, l.score, l.why),
+          fmt::format("#{}", l.rank)};
+    return marks;
+  }
   if (const auto& agg = m.outcome->aggregate) {
     double largest = 1;
     for (const localize::AggregateEntry& e : agg->all)
@@ -199,7 +215,26 @@ std::string rankingChart(const ir::Program& p, const localize::SbflRanking& rk, 
 }
 
 /// Per line, how many diagnoses (over every failing test) contain it.
+/// The first lines of the program-wide ranking, by score.
+std::string programRankingChart(const LocalizeModel& m) {
+  std::vector<html::Bar> bars;
+  const std::vector<localize::RankedLocation>& ranking = m.outcome->ranking;
+  const double largest = ranking.empty() ? 1 : ranking.front().score;
+  for (std::size_t i = 0; i < ranking.size() && i < kChartBars; ++i) {
+    const localize::RankedLocation& l = ranking[i];
+    bars.push_back({fmt::format("line {}", l.line), l.score,
+                    fmt::format("rank {}, score {:.3f}", l.rank, l.score),
+                    m.program->where(lineRange(l.file, l.line)) + "  " +
+                        m.program->sourceLine(lineRange(l.file, l.line)),
+                    "#" + html::lineId(l.file, l.line), largest > 0 ? l.score / largest : 0});
+  }
+  return html::barChart(bars, fmt::format("Lines by the ranking over the {} failing tests (mean "
+                                          "of 1 / position of the first diagnosis holding it)",
+                                          m.outcome->perTest.size()));
+}
+
 std::string diagnosisChart(const LocalizeModel& m) {
+  if (byProgramRanking(m)) return programRankingChart(m);
   std::map<std::pair<std::uint32_t, std::uint32_t>, std::size_t> count;
   std::size_t total = 0;
   for (const auto& [label, r] : labelledResults(m))
@@ -504,7 +539,9 @@ std::string renderHtml(const LocalizeModel& m) {
   } else {
     const html::LineSet shared = html::sharedLines(p);
     marks = diagnosisMarks(m);
-    by = report.aggregate ? "by average rank over the failing tests" : "by best rank";
+    by = byProgramRanking(m) ? "by the ranking over the failing tests"
+         : report.aggregate  ? "by average rank over the failing tests"
+                             : "by best rank";
     results += "<h2>Overview</h2>\n" + diagnosisChart(m);
     if (report.suite) results += diagnosesHtml(m, shared, *report.suite, 0, nullptr);
     for (std::size_t i = 0; i < report.perTest.size(); ++i) {
