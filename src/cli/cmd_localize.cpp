@@ -26,6 +26,7 @@ struct LocalizeCommand {
   std::size_t top = 20;
   localize::FormulaOptions formula;
   std::vector<int> onlyTests;  ///< explain only these failing tests (1-based indexes)
+  std::vector<std::string> given;  ///< technique options on the command line
   std::string output;          ///< -o: write the report there instead of stdout
 };
 
@@ -40,6 +41,11 @@ int runLocalize(const LocalizeCommand& c) {
   if (!technique)
     throw UserError("unknown technique '" + c.technique +
                     "' (known: " + localize::techniqueNames() + ")");
+  for (const std::string& name : c.given)  // accepted for any technique, read by some
+    if (std::find(technique->options.begin(), technique->options.end(), name) ==
+        technique->options.end())
+      std::fprintf(stderr, "culprit: warning: %s does not read --%s: it is ignored\n",
+                   c.technique.c_str(), name.c_str());
   LoadedSuite s = loadSuite(c.common, c.suite, /*coverage=*/true, technique->takesCounterexample);
   const report::Renderer& renderer = *report::findRenderer(c.common.format);
   report::StatusLine status(stderr, isatty(STDERR_FILENO) != 0);
@@ -88,6 +94,7 @@ void addTechniqueOptions(CLI::App& cmd, const std::shared_ptr<LocalizeCommand>& 
     if (!group) group = cmd.add_option_group(spec.category);
     const std::string name = spec.name;
     auto set = [c, name](const std::string& value) {
+      c->given.push_back(name);
       if (std::string error = localize::setOption(c->formula, name, value); !error.empty())
         throw CLI::ValidationError("--" + error);
     };
