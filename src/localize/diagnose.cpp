@@ -15,10 +15,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double secondsSince(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
 }  // namespace
 
 Diagnosis toDiagnosis(const FormulaTask& task, const encode::Encoding& enc, const z3::model& model,
@@ -33,10 +29,7 @@ Diagnosis toDiagnosis(const FormulaTask& task, const encode::Encoding& enc, cons
       loc.iteration = enc.instances[group.instances.front()].origin.iteration;
     d.locations.push_back(loc);
   }
-  std::sort(d.locations.begin(), d.locations.end(), [](const Location& a, const Location& b) {
-    return std::tie(a.file, a.line, a.iteration, a.stmt) <
-           std::tie(b.file, b.line, b.iteration, b.stmt);
-  });
+  sortLocations(d.locations);
   for (const encode::AngelicInstance& a : encode::angelicValues(enc, model, groups))
     d.angelic.push_back(AngelicValue{a.key.stmt, a.key.occurrence, a.value,
                                      a.kind != encode::InstanceKind::Value, std::nullopt});

@@ -100,6 +100,17 @@ void addNote(Result& r, const std::string& note) {
   r.incompleteReason += (r.incompleteReason.empty() ? "" : "; ") + note;
 }
 
+double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+void sortLocations(std::vector<Location>& locations) {
+  std::sort(locations.begin(), locations.end(), [](const Location& a, const Location& b) {
+    return std::tie(a.file, a.line, a.iteration, a.stmt) <
+           std::tie(b.file, b.line, b.iteration, b.stmt);
+  });
+}
+
 std::string counted(std::size_t n, const std::string& singular) {
   return std::to_string(n) + " " + singular + (n == 1 ? "" : "s");
 }

@@ -7,6 +7,7 @@
 #include "encode/encode.h"
 #include "localize/technique.h"
 
+#include <chrono>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -54,6 +55,10 @@ encode::EncodeOptions encodeOptions(const FormulaTask& task, encode::Family fami
 
 /// Marks `r` incomplete with `note` appended to its reason (nothing for an empty note).
 void addNote(Result& r, const std::string& note);
+/// Seconds since `start`, the clock every technique's --timeout is measured on.
+double secondsSince(std::chrono::steady_clock::time_point start);
+/// Sorts a diagnosis's locations by file, line, iteration and statement.
+void sortLocations(std::vector<Location>& locations);
 /// "1 refinement", "3 refinements".
 std::string counted(std::size_t n, const std::string& singular);
 

@@ -38,10 +38,6 @@
 namespace culprit::localize {
 namespace {
 
-double secondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
 /// --refine-session: after a refinement go on in the same solver session (keep, as in the
 /// paper) or start a new one holding only the latest formula (rebuild).
 const OptionSpec& refineSessionOption() {

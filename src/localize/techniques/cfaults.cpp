@@ -44,10 +44,6 @@ const OptionSpec& maxFailingOption() {
   return spec;
 }
 
-double secondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
 /// One failing test's program formula.
 struct Copy {
   std::size_t test = 0;
@@ -242,9 +238,7 @@ Diagnosis diagnosisOf(const Problem& p, AllTests& f, const solve::Mcs& mcs,
     const ir::SourceRange& at = p.program->stmt(s).range;
     d.locations.push_back({s, at.file, at.line, 0});
   }
-  std::sort(d.locations.begin(), d.locations.end(), [](const Location& a, const Location& b) {
-    return std::tie(a.file, a.line, a.stmt) < std::tie(b.file, b.line, b.stmt);
-  });
+  sortLocations(d.locations);
   for (const Copy& c : f.copies())
     d.perTest.push_back({c.test, f.angelicOf(c, mcs.model, stmts), Feasibility::Unchecked});
   for (TestAngelic& t : others)

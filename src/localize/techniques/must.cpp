@@ -69,9 +69,7 @@ Result mustSetOf(const FormulaTask& task) {
     const ir::SourceRange& at = task.program->stmt(s).range;
     d.locations.push_back(Location{s, at.file, at.line, 0});
   }
-  std::sort(d.locations.begin(), d.locations.end(), [](const Location& a, const Location& b) {
-    return std::tie(a.file, a.line, a.stmt) < std::tie(b.file, b.line, b.stmt);
-  });
+  sortLocations(d.locations);
   r.diagnoses.push_back(std::move(d));
   r.notes.push_back(std::string("must set (formula slicing of ") + demandName(must->demand) +
                     "): every repair changes at least one of these statements; it is not a fix, "
