@@ -22,17 +22,20 @@ struct FormulaOptions {
   /// Auto: encode::preferredInts of the program.
   enum class Ints { Auto, BitVector, Math };
   enum class Granularity { Statement, Instance };
-  /// Program formulas (pf, ofc, agx): every loop unwound to `unwind` (Uniform), or each loop to
-  /// the bodies the failing run ran there plus `loopSlack` (Run).
+  /// Program formulas (pf, ofc, agx, cfaults): each loop unwound to the bodies the failing run
+  /// ran there plus `loopSlack` (Run, the default), or every loop to `unwind` (Uniform).
   enum class LoopBounds { Uniform, Run };
   Ints ints = Ints::Auto;
   Granularity granularity = Granularity::Statement;
   unsigned unwind = 10;  ///< loop/recursion unwinding bound of the program formula
-  LoopBounds loopBounds = LoopBounds::Uniform;
+  LoopBounds loopBounds = LoopBounds::Run;
   unsigned loopSlack = 2;      ///< LoopBounds::Run: iterations beyond the failing run's
   unsigned maxSize = 3;        ///< MCS size bound (0: none)
   unsigned maxCount = 0;       ///< number of diagnoses bound (0: none)
   double timeoutSeconds = 60;  ///< per (program, failing test)
+  /// The whole run's budget (0: none): each failing test gets at most what is left of it
+  /// (and at most timeoutSeconds); tests it leaves no time for are reported as not run.
+  double totalTimeoutSeconds = 0;
   std::string weights;         ///< clause weighting from a spectrum formula ("" = none)
   /// Statements that only store an input (`x = atoi(argv[1])`, `v = __VERIFIER_nondet_int()`)
   /// are soft groups too. Off by default: like the input itself they are hard, as in the papers.

@@ -137,7 +137,9 @@ exec::RunResult traceFailingRun(const FormulaTask& task, bool boundedByUnwind, R
   if (const std::uint32_t deepest = deepestIteration(*task.program, failing);
       deepest > task.options.unwind)
     addNote(r, "unwinding bound " + std::to_string(task.options.unwind) +
-                   " is below the failing run's " + std::to_string(deepest) + " loop iterations");
+                   " is below the failing run's " + std::to_string(deepest) +
+                   " loop iterations (--unwind " + std::to_string(deepest) +
+                   " or --loop-bounds run lifts it)");
   return failing;
 }
 

@@ -98,9 +98,13 @@ TEST(LoopBounds, PfWithRunBoundsFindsTheFaultAndSaysHowItUnwound) {
 )");
   FormulaOptions o;
   o.unwind = 2;
+  o.loopBounds = FormulaOptions::LoopBounds::Uniform;
   const Result uniform = t.runNamed("pf", o);
   EXPECT_FALSE(uniform.complete);
-  EXPECT_NE(uniform.incompleteReason.find("unwinding bound 2"), std::string::npos);
+  EXPECT_NE(uniform.incompleteReason.find("unwinding bound 2 is below the failing run's 4 loop "
+                                          "iterations (--unwind 4 or --loop-bounds run lifts it)"),
+            std::string::npos)
+      << uniform.incompleteReason;
 
   o.loopBounds = FormulaOptions::LoopBounds::Run;
   o.loopSlack = 1;

@@ -149,6 +149,7 @@ int loop(int n) {
 )",
             "loop", {5});
   t.task.options.unwind = 3;
+  t.task.options.loopBounds = FormulaOptions::LoopBounds::Uniform;  // the default fits the run
   const Result r = t.run(Family::Program);
   EXPECT_FALSE(r.complete);
   EXPECT_NE(r.incompleteReason.find("unwinding bound 3"), std::string::npos);
