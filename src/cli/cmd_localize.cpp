@@ -25,9 +25,9 @@ struct LocalizeCommand {
   std::string technique = "ochiai";
   std::size_t top = 20;
   localize::FormulaOptions formula;
-  std::vector<int> onlyTests;  ///< explain only these failing tests (1-based indexes)
+  std::vector<int> onlyTests;      ///< explain only these failing tests (1-based indexes)
   std::vector<std::string> given;  ///< technique options on the command line
-  std::string output;          ///< -o: write the report there instead of stdout
+  std::string output;              ///< -o: write the report there instead of stdout
 };
 
 /// The text that reports a counterexample that became the suite.
@@ -58,9 +58,11 @@ int runLocalize(const LocalizeCommand& c) {
   request.options = c.formula;
   request.onlyTests = c.onlyTests;
   request.progress = [&](std::size_t done, std::size_t total) {
+    const double budget = c.formula.totalTimeoutSeconds;
     status.draw(static_cast<double>(done), static_cast<double>(total),
-                fmt::format("{}: {}/{} failing tests explained, {:.1f} s", c.technique, done, total,
-                            status.elapsedSeconds()));
+                fmt::format("{}: {}/{} failing tests explained, {:.1f} s{}", c.technique, done,
+                            total, status.elapsedSeconds(),
+                            budget > 0 ? fmt::format(" of {:g} s (--total-timeout)", budget) : ""));
   };
   request.traceRuns = renderer.needsRuns;
   request.shownReplays = c.top;

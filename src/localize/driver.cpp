@@ -2,9 +2,13 @@
 #include "localize/driver.h"
 
 #include "localize/replay.h"
+#include "localize/task.h"
 
 #include <algorithm>
 #include <chrono>
+#include <iomanip>
+#include <optional>
+#include <sstream>
 
 namespace culprit::localize {
 namespace {
@@ -68,6 +72,30 @@ void rankResult(DiagnosisRanker& ranker, const Problem& problem, Result& r) {
   r.totalMs = r.stats.totalMs = r.totalMs + r.stats.rankMs;
 }
 
+/// --total-timeout: the seconds left of the whole run's budget (none without one).
+std::optional<double> budgetLeft(const FormulaOptions& o,
+                                 std::chrono::steady_clock::time_point start) {
+  if (o.totalTimeoutSeconds <= 0) return std::nullopt;
+  return o.totalTimeoutSeconds - msSince(start) / 1000;
+}
+
+/// The next test's budget: what is left of the run's, at most --timeout (0: none).
+double perTestTimeout(const FormulaOptions& o, double left) {
+  return o.timeoutSeconds > 0 ? std::min(o.timeoutSeconds, left) : left;
+}
+
+/// The result of a failing test the whole-run budget left no time for.
+Result budgetUsedUp(const TechniqueInfo& technique, const FormulaOptions& o) {
+  Result r;
+  r.technique = technique.name;
+  std::ostringstream seconds;
+  seconds << o.totalTimeoutSeconds;
+  addNote(r, "not run: the whole-run budget of " + seconds.str() +
+                 " s (--total-timeout) was used up by the tests before it (a larger "
+                 "--total-timeout, or 0 for none, lifts it)");
+  return r;
+}
+
 }  // namespace
 
 Result runTechnique(const TechniqueInfo& technique, const Problem& problem,
@@ -90,7 +118,11 @@ LocalizeReport localizeAll(const TechniqueInfo& technique, const Problem& base,
                            const std::vector<int>& onlyTests, const ProgressFn& progress) {
   LocalizeReport report;
   if (!technique.perFailingTest()) {
-    report.suite = runTechnique(technique, base);
+    Problem problem = base;
+    if (base.options.totalTimeoutSeconds > 0)
+      problem.options.timeoutSeconds =
+          perTestTimeout(base.options, base.options.totalTimeoutSeconds);
+    report.suite = runTechnique(technique, problem);
     return report;
   }
   std::vector<std::size_t> chosen;
@@ -101,10 +133,24 @@ LocalizeReport localizeAll(const TechniqueInfo& technique, const Problem& base,
       chosen.push_back(i);
   }
   Problem problem = base;
+  const auto start = std::chrono::steady_clock::now();
   for (std::size_t i : chosen) {
     if (progress) progress(report.perTest.size(), chosen.size());
     problem.failingTest = static_cast<int>(i);
-    report.perTest.push_back({i, runReplayed(technique, problem)});
+    const std::optional<double> left = budgetLeft(base.options, start);
+    if (left && *left <= 0) {
+      report.perTest.push_back({i, budgetUsedUp(technique, base.options)});
+      continue;
+    }
+    if (left) problem.options.timeoutSeconds = perTestTimeout(base.options, *left);
+    Result r = runReplayed(technique, problem);
+    if (left && problem.options.timeoutSeconds < base.options.timeoutSeconds && !r.complete) {
+      std::ostringstream seconds;
+      seconds << std::setprecision(3) << problem.options.timeoutSeconds << " s left of the "
+              << base.options.totalTimeoutSeconds << " s";
+      addNote(r, "this test had only the " + seconds.str() + " of the whole run (--total-timeout)");
+    }
+    report.perTest.push_back({i, std::move(r)});
   }
   // Ranked once every test is explained (the other tests' formulas are built once for every
   // result, and the ranking's solver work cannot steer a later run's enumeration).

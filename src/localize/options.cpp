@@ -139,12 +139,12 @@ std::vector<OptionSpec> makeSpecs() {
   all.push_back(
       unsignedOption("unwind", encoding, "loop and recursion unwinding bound", &O::unwind));
   all.push_back(choiceOption("loop-bounds", encoding,
-                             "pf, ofc, agx: unwind every loop to --unwind (uniform), or each loop "
-                             "to the "
-                             "iterations the failing run made there plus --loop-slack (run; "
-                             "recursion keeps --unwind)",
-                             &O::loopBounds, {"uniform", "run"},
-                             {O::LoopBounds::Uniform, O::LoopBounds::Run}));
+                             "pf, ofc, agx, cfaults: unwind each loop to the iterations the "
+                             "failing run made there plus --loop-slack (run, the default; "
+                             "recursion and loops the run never reached keep --unwind), or every "
+                             "loop to --unwind (uniform, as BugAssist does)",
+                             &O::loopBounds, {"run", "uniform"},
+                             {O::LoopBounds::Run, O::LoopBounds::Uniform}));
   all.push_back(unsignedOption("loop-slack", encoding,
                                "with --loop-bounds run: iterations allowed beyond the failing "
                                "run's, per loop",
@@ -168,6 +168,10 @@ std::vector<OptionSpec> makeSpecs() {
   all.push_back(unsignedOption("max-count", bounds, "most diagnoses (0: no bound)", &O::maxCount));
   all.push_back(
       secondsOption("timeout", bounds, "seconds per failing test (0: none)", &O::timeoutSeconds));
+  all.push_back(secondsOption("total-timeout", bounds,
+                              "seconds for the whole run, all failing tests together (0: none); "
+                              "each test gets what is left, at most --timeout",
+                              &O::totalTimeoutSeconds));
   all.push_back(unsignedOption("max-memory", bounds,
                                "solver memory bound per run in MB (0: none); past it the "
                                "report is incomplete",

@@ -112,18 +112,24 @@ std::string stopNote(solve::StopReason stop, const std::string& detail, const Fo
   switch (stop) {
   case solve::StopReason::Exhausted: return "";
   case solve::StopReason::SizeBound:
-    return "MCS size bound " + std::to_string(o.maxSize) + " reached: larger MCSs may exist";
+    return "MCS size bound " + std::to_string(o.maxSize) +
+           " reached: larger MCSs may exist (--max-size " + std::to_string(o.maxSize + 1) +
+           ", or 0 for none, lifts it)";
   case solve::StopReason::CountBound:
-    return "diagnosis count bound " + std::to_string(o.maxCount) + " reached";
+    return "diagnosis count bound " + std::to_string(o.maxCount) +
+           " reached (--max-count 0 lifts it)";
   case solve::StopReason::Timeout: {
     std::ostringstream seconds;  // 0.5, 60: no trailing zeros
     seconds << o.timeoutSeconds;
-    return "timeout after " + seconds.str() + " s (--timeout): the diagnoses so far are shown";
+    return "timeout after " + seconds.str() +
+           " s (--timeout): the diagnoses so far are shown (a larger --timeout, or 0 for none, "
+           "lifts it)";
   }
   case solve::StopReason::SolverUnknown:
     if (o.maxMemoryMb && solve::Context::outOfMemory(detail))
       return "solver memory bound " + std::to_string(o.maxMemoryMb) +
-             " MB reached (--max-memory): the diagnoses so far are shown";
+             " MB reached (--max-memory): the diagnoses so far are shown (a larger --max-memory "
+             "lifts it)";
     return "solver gave up: " + detail;
   }
   return "";

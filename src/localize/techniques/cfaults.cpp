@@ -329,8 +329,9 @@ TechniqueInfo cfaultsTechnique() {
            "selectors); diagnoses that explain every failing test at once";
   t.kind = TechniqueKind::Diagnoses;
   t.scope = TechniqueScope::Suite;
-  t.options = {"ints",    "suspect-inputs", "max-size", "max-count",   "timeout",   "max-memory",
-               "weights", "mcs-engine",     "unwind",   "loop-bounds", "loop-slack"};
+  t.options = {"ints",       "suspect-inputs", "max-size",    "max-count",
+               "timeout",    "total-timeout",  "max-memory",  "weights",
+               "mcs-engine", "unwind",         "loop-bounds", "loop-slack"};
   t.ownOptions = {maxFailingOption()};
   t.counters = {{"tests", "failing tests in the formula"},
                 {"checks", "candidate checks on failing tests outside it"},
