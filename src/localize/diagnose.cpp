@@ -126,10 +126,31 @@ Result localizeWithFormula(const FormulaTask& task, encode::Family family,
   const Clock::time_point start = Clock::now();
   Result r;
   r.technique = technique;
-  std::unique_ptr<solve::Context> context = makeSolverContext(task);
-  if (std::optional<encode::Encoding> enc = errorFormula(context->z3(), task, family, r))
-    enumerateDiagnoses(task, *enc, *context, task.options.timeoutSeconds - secondsSince(start), r);
+  {
+    std::unique_ptr<solve::Context> context = makeSolverContext(task);
+    if (std::optional<encode::Encoding> enc = errorFormula(context->z3(), task, family, r))
+      enumerateDiagnoses(task, *enc, *context, task.options.timeoutSeconds - secondsSince(start),
+                         r);
+  }
+  if (family == encode::Family::Program) traceFallback(task, start, r);
   return r;
+}
+
+void traceFallback(const FormulaTask& task, Clock::time_point start, Result& r) {
+  if (!r.diagnoses.empty() || r.complete || !stoppedByMemoryBound(r)) return;
+  FormulaTask trace = task;
+  if (task.options.timeoutSeconds > 0) {
+    trace.options.timeoutSeconds = task.options.timeoutSeconds - secondsSince(start);
+    if (trace.options.timeoutSeconds <= 0) return;
+  }
+  Result fs = localizeWithFormula(trace, encode::Family::TraceFlowSensitive, r.technique);
+  addNote(r, "fallback: the diagnoses shown are the flow-sensitive trace formula's (the failing "
+             "run's path, as fs computes them), not the program formula's" +
+                 (fs.complete ? std::string() : "; " + fs.incompleteReason));
+  r.diagnoses = std::move(fs.diagnoses);
+  r.notes.insert(r.notes.end(), fs.notes.begin(), fs.notes.end());
+  r.stats.solverMs += fs.stats.solverMs;
+  r.stats.queries += fs.stats.queries;
 }
 
 }  // namespace culprit::localize

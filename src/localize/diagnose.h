@@ -7,6 +7,7 @@
 
 #include "localize/solving.h"
 
+#include <chrono>
 #include <optional>
 #include <span>
 #include <string>
@@ -36,5 +37,11 @@ void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
 /// never as an exception. Diagnoses are not replayed here (see driver.h).
 Result localizeWithFormula(const FormulaTask& task, encode::Family family,
                            const std::string& technique);
+
+/// A program formula that stopped at the solver memory bound with no diagnosis falls back on
+/// the failing run's flow-sensitive trace formula (within what is left of the task's timeout
+/// since `start`): its diagnoses replace the empty list, and a note says they are the trace
+/// formula's. `r` stays incomplete.
+void traceFallback(const FormulaTask& task, std::chrono::steady_clock::time_point start, Result& r);
 
 }  // namespace culprit::localize

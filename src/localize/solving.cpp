@@ -12,6 +12,9 @@
 #include <sstream>
 
 namespace culprit::localize {
+namespace {
+const std::string kMemoryBoundWords = "solver memory bound ";
+}  // namespace
 
 std::unique_ptr<solve::Context> makeSolverContext(const FormulaTask& task) {
   solve::ContextOptions o;
@@ -108,6 +111,10 @@ std::unique_ptr<solve::McsEnumerator> makeEnumerator(const FormulaTask& task,
   return e;
 }
 
+bool stoppedByMemoryBound(const Result& r) {
+  return r.incompleteReason.find(kMemoryBoundWords) != std::string::npos;
+}
+
 std::string stopNote(solve::StopReason stop, const std::string& detail, const FormulaOptions& o) {
   switch (stop) {
   case solve::StopReason::Exhausted: return "";
@@ -127,7 +134,7 @@ std::string stopNote(solve::StopReason stop, const std::string& detail, const Fo
   }
   case solve::StopReason::SolverUnknown:
     if (o.maxMemoryMb && solve::Context::outOfMemory(detail))
-      return "solver memory bound " + std::to_string(o.maxMemoryMb) +
+      return kMemoryBoundWords + std::to_string(o.maxMemoryMb) +
              " MB reached (--max-memory): the diagnoses so far are shown (a larger --max-memory "
              "lifts it)";
     return "solver gave up: " + detail;

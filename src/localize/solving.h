@@ -65,6 +65,9 @@ private:
 std::unique_ptr<solve::McsEnumerator> makeEnumerator(const FormulaTask& task,
                                                      solve::Session& session, double secondsLeft);
 
+/// Did `r` stop at the solver memory bound (its incomplete reason holds stopNote's words)?
+bool stoppedByMemoryBound(const Result& r);
+
 /// Why an enumeration stopped, as a report note ("" when it was exhausted).
 std::string stopNote(solve::StopReason stop, const std::string& detail, const FormulaOptions& o);
 

@@ -29,6 +29,7 @@
 // candidate whose exploring run adds no new side (it stopped before the side: step limit,
 // runtime error) cannot be refined; it is reported as it is, and the result marked incomplete.
 // Relaxed loop conditions cannot add iterations beyond --unwind (as in pf).
+#include "localize/diagnose.h"
 #include "localize/on_demand.h"
 
 #include <algorithm>
@@ -143,8 +144,13 @@ TechniqueInfo agxTechnique() {
       "agx",
       "formula-based: AgxFaults, angelic program refined on demand with incremental "
       "MaxSAT; minimal fix candidates with angelic values and paths",
-      {"unwind", "loop-bounds", "loop-slack"},
-      [](const Problem& p) { return localizeAngelic(formulaTask(p)); });
+      {"unwind", "loop-bounds", "loop-slack"}, [](const Problem& p) {
+        const auto start = std::chrono::steady_clock::now();
+        const FormulaTask task = formulaTask(p);
+        Result r = localizeAngelic(task);
+        traceFallback(task, start, r);
+        return r;
+      });
   t.ownOptions = {maxRefinementsOption(), refineSessionOption()};
   t.counters = onDemandCounters();
   t.counters.push_back({"confirmed", "candidates confirmed by a passing run, not by refinement"});

@@ -26,6 +26,7 @@
 // of the angelic program, which keeps each iteration an over-approximation of the program
 // formula. Exploring runs force the model's whole path and its angelic values (paper mode: the
 // path's decisions only, as execution hijacking).
+#include "localize/diagnose.h"
 #include "localize/on_demand.h"
 
 #include <algorithm>
@@ -174,8 +175,13 @@ TechniqueInfo ofcTechnique() {
       "ofc",
       "formula-based: on-demand formula computation, the failing run's formula grown "
       "along the branch sides MCSs take (works with --weights)",
-      {"unwind", "loop-bounds", "loop-slack"},
-      [](const Problem& p) { return localizeOnDemand(formulaTask(p)); });
+      {"unwind", "loop-bounds", "loop-slack"}, [](const Problem& p) {
+        const auto start = std::chrono::steady_clock::now();
+        const FormulaTask task = formulaTask(p);
+        Result r = localizeOnDemand(task);
+        traceFallback(task, start, r);
+        return r;
+      });
   t.ownOptions = {expandOption(), maxRefinementsOption()};
   t.counters = {{"iterations", "MCS enumerations, one per formula grown"}};
   for (CounterSpec& c : onDemandCounters())
