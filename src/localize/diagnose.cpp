@@ -136,6 +136,14 @@ Result localizeWithFormula(const FormulaTask& task, encode::Family family,
   return r;
 }
 
+Result withTraceFallback(const Problem& p, Result (*run)(const FormulaTask&)) {
+  const Clock::time_point start = Clock::now();
+  const FormulaTask task = formulaTask(p);
+  Result r = run(task);
+  traceFallback(task, start, r);
+  return r;
+}
+
 void traceFallback(const FormulaTask& task, Clock::time_point start, Result& r) {
   if (!r.diagnoses.empty() || r.complete || !stoppedByMemoryBound(r)) return;
   FormulaTask trace = task;

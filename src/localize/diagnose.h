@@ -43,5 +43,7 @@ Result localizeWithFormula(const FormulaTask& task, encode::Family family,
 /// since `start`): its diagnoses replace the empty list, and a note says they are the trace
 /// formula's. `r` stays incomplete.
 void traceFallback(const FormulaTask& task, std::chrono::steady_clock::time_point start, Result& r);
+/// `run` on the task of `p`, then traceFallback (pf, ofc and agx).
+Result withTraceFallback(const Problem& p, Result (*run)(const FormulaTask&));
 
 }  // namespace culprit::localize

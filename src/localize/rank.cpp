@@ -1,9 +1,9 @@
 // Ranking diagnoses by evidence, and the program-wide ranking: see rank.h.
 #include "localize/rank.h"
 
-#include "localize/diagnose.h"
 #include "localize/ranking.h"
 #include "localize/sbfl.h"
+#include "localize/trace_checks.h"
 
 #include <algorithm>
 #include <chrono>
@@ -52,15 +52,6 @@ std::vector<ir::StmtId> controllingBranches(const ir::Program& program) {
     walk(walk, f.body.get(), ir::kNone);
   return control;
 }
-
-/// A failing test's flow-sensitive trace formula in its own solver session, built once.
-struct TestFormula {
-  std::unique_ptr<solve::Context> context;  // first: outlives the encoding and the session
-  std::optional<encode::Encoding> enc;
-  std::optional<solve::Session> session;
-  SessionGroups groups;
-  std::size_t unknowns = 0;  ///< queries for the current result that ran out of their limits
-};
 
 /// Bounds of one explains-query; past them the check is unknown. Nonlinear formulas (--ints
 /// math) have heavy-tailed queries: most take milliseconds, a few would take seconds. The
@@ -142,55 +133,28 @@ bool before(const Diagnosis& a, const Diagnosis& b) {
 }  // namespace
 
 struct DiagnosisRanker::State {
+  explicit State(const Problem& b) : base(b), checks(b, {kQueryRlimit, 0}) {}
   Problem base;
   std::vector<double> scores;       ///< Ochiai by statement (empty without coverage)
   std::vector<ir::StmtId> control;  ///< controllingBranches
-  std::map<std::size_t, std::unique_ptr<TestFormula>> formulas;
+  TraceChecks checks;
+  std::map<std::size_t, std::size_t> unknowns;  ///< by test, for the result being ranked
 
   std::vector<std::size_t> others(std::size_t test) const {
     if (!base.coverage || !base.results) return {};
     return mostDifferentFailing(*base.coverage, test, base.options.rankTests);
   }
 
-  TestFormula& formula(std::size_t test) {
-    std::unique_ptr<TestFormula>& f = formulas[test];
-    if (f) return *f;
-    f = std::make_unique<TestFormula>();
-    FormulaTask task = formulaTask(*base.program, base.suite->tests.at(test), base.oracle,
-                                   base.runOptions, base.options);
-    Result scratch;
-    try {
-      f->context = makeSolverContext(task);
-      f->enc = errorFormula(f->context->z3(), task, encode::Family::TraceFlowSensitive, scratch);
-      if (!f->enc) return *f;
-      solve::SessionOptions o = f->context->sessionOptions(solverLogic(task, *f->enc));
-      o.rlimit = kQueryRlimit;
-      f->session.emplace(f->context->z3(), o);
-      f->groups.loadAll(*f->session, *f->enc, {});
-    } catch (const z3::exception&) {
-      f->session.reset();
-    }
-    return *f;
-  }
-
   /// Do `stmts`, relaxed, make failing test `test` pass? nullopt: no answer.
   std::optional<bool> explains(std::size_t test, const std::set<ir::StmtId>& stmts) {
-    TestFormula& f = formula(test);
-    if (!f.session || f.unknowns >= kUnknownsPerFormula) return std::nullopt;
-    z3::expr_vector enforced(f.context->z3());
-    for (std::size_t soft = 0; soft < f.groups.size(); ++soft) {
-      const encode::SoftGroup& g = f.enc->groups[f.groups.group(static_cast<solve::SoftId>(soft))];
-      if (!stmts.count(g.stmt)) enforced.push_back(g.selector);
+    std::size_t& ranOut = unknowns[test];
+    if (ranOut >= kUnknownsPerFormula) return std::nullopt;
+    switch (checks.check(test, stmts, solve::Deadline::after(kQuerySeconds))) {
+    case solve::Answer::Sat: return true;
+    case solve::Answer::Unsat: return false;
+    case solve::Answer::Unknown: break;
     }
-    try {
-      switch (f.session->check(enforced, solve::Deadline::after(kQuerySeconds))) {
-      case solve::Answer::Sat: return true;
-      case solve::Answer::Unsat: return false;
-      case solve::Answer::Unknown: break;
-      }
-    } catch (const z3::exception&) {
-    }
-    ++f.unknowns;
+    ++ranOut;
     return std::nullopt;
   }
 
@@ -251,8 +215,7 @@ std::vector<std::size_t> mostDifferentFailing(const testing::CoverageMatrix& c, 
   return chosen;
 }
 
-DiagnosisRanker::DiagnosisRanker(const Problem& base) : state_(std::make_unique<State>()) {
-  state_->base = base;
+DiagnosisRanker::DiagnosisRanker(const Problem& base) : state_(std::make_unique<State>(base)) {
   if (base.coverage)
     state_->scores = statementScores(*base.program, *base.coverage, SbflFormula::Ochiai);
   state_->control = controllingBranches(*base.program);
@@ -263,8 +226,7 @@ DiagnosisRanker::~DiagnosisRanker() = default;
 void DiagnosisRanker::rank(Result& r, std::size_t test) {
   const auto start = std::chrono::steady_clock::now();
   const std::vector<std::size_t> tests = state_->others(test);
-  for (auto& [other, formula] : state_->formulas)
-    formula->unknowns = 0;     // the limit is per result: each result asks every test afresh
+  state_->unknowns.clear();    // the limit is per result: each result asks every test afresh
   std::set<ir::StmtId> alone;  // branch statements that are diagnoses by themselves
   for (const Diagnosis& d : r.diagnoses)
     if (d.locations.size() == 1 && state_->base.program->stmt(d.locations[0].stmt).isBranch())

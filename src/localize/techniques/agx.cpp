@@ -144,13 +144,8 @@ TechniqueInfo agxTechnique() {
       "agx",
       "formula-based: AgxFaults, angelic program refined on demand with incremental "
       "MaxSAT; minimal fix candidates with angelic values and paths",
-      {"unwind", "loop-bounds", "loop-slack"}, [](const Problem& p) {
-        const auto start = std::chrono::steady_clock::now();
-        const FormulaTask task = formulaTask(p);
-        Result r = localizeAngelic(task);
-        traceFallback(task, start, r);
-        return r;
-      });
+      {"unwind", "loop-bounds", "loop-slack"},
+      [](const Problem& p) { return withTraceFallback(p, localizeAngelic); });
   t.ownOptions = {maxRefinementsOption(), refineSessionOption()};
   t.counters = onDemandCounters();
   t.counters.push_back({"confirmed", "candidates confirmed by a passing run, not by refinement"});

@@ -26,6 +26,7 @@
 #include "localize/diagnose.h"
 #include "localize/rank.h"
 #include "localize/replay.h"
+#include "localize/trace_checks.h"
 
 #include <algorithm>
 #include <chrono>
@@ -59,13 +60,6 @@ struct Copy {
   }
 };
 
-/// A failing test outside the formula, with a session of its own to check candidates on.
-struct Check {
-  std::optional<Copy> copy;
-  std::optional<solve::Session> session;
-  std::size_t used = 0;  ///< when it last checked a candidate (for eviction)
-};
-
 /// Check formulas kept at once: a version with hundreds of failing tests otherwise holds one
 /// trace formula per test (bench/siemens v11, 261 failing tests, passed z3's memory bound); an
 /// evicted test's formula is built again when it is needed.
@@ -73,7 +67,7 @@ constexpr std::size_t kKeptChecks = 32;
 
 class AllTests {
 public:
-  AllTests(const Problem& p, Result& r) : p_(p), r_(r) {
+  AllTests(const Problem& p, Result& r) : p_(p), r_(r), checks_(p, {0, kKeptChecks}, &r) {
     task_ = formulaTask(*p.program, p.suite->tests.at(0), p.oracle, p.runOptions, p.options);
     task_.coverage = p.coverage;
     context_ = makeSolverContext(task_);
@@ -134,33 +128,8 @@ public:
   /// Does relaxing `stmts` let test `t` pass? Its angelic values when it does.
   std::optional<std::vector<AngelicValue>>
   explains(std::size_t t, const std::set<ir::StmtId>& stmts, const solve::Deadline& deadline) {
-    if (!checks_.count(t) && checks_.size() >= kKeptChecks) {
-      auto oldest = std::min_element(checks_.begin(), checks_.end(), [](auto& a, auto& b) {
-        return a.second.used < b.second.used;
-      });
-      take(oldest->second);
-      checks_.erase(oldest);
-    }
-    Check& c = checks_[t];
-    c.used = ++clock_;
-    if (!c.copy && !c.session) {
-      c.copy = encode(t, encode::Family::TraceFlowSensitive);
-      if (c.copy) {
-        c.session.emplace(context_->z3(),
-                          context_->sessionOptions(solverLogic(task_, c.copy->enc)));
-        for (const encode::HardClause& h : c.copy->enc.hard)
-          c.session->addHard(h.clause);
-      }
-    }
-    if (!c.session) return std::nullopt;
-    ++checks_made_;
-    z3::expr_vector enforced(context_->z3());
-    for (const auto& [stmt, groups] : c.copy->groups)
-      if (!stmts.count(stmt))
-        for (std::uint32_t g : groups)
-          enforced.push_back(c.copy->enc.groups[g].selector);
-    if (c.session->check(enforced, deadline) != solve::Answer::Sat) return std::nullopt;
-    std::vector<AngelicValue> angelic = angelicOf(*c.copy, c.session->model(), stmts);
+    if (checks_.check(t, stmts, deadline) != solve::Answer::Sat) return std::nullopt;
+    std::vector<AngelicValue> angelic = checks_.angelic(t, stmts);
     // The trace formula over-approximates the test's runs: only a passing replay counts.
     const testing::Oracle assertionsOnly;
     if (replay(*p_.program, p_.suite->tests[t], angelic, p_.oracle ? *p_.oracle : assertionsOnly,
@@ -188,37 +157,30 @@ public:
   void finish(Result& r) {
     r.stats.soft = shared_.size();
     r.stats.hard = hard_;
-    if (session_) evicted_.push_back(session_->stats());
-    for (auto& [t, c] : checks_)
-      take(c);
-    for (const solve::QueryStats& q : evicted_) {
+    if (session_) {
+      const solve::QueryStats q = session_->stats();
       r.stats.solverMs += q.solverMs;
       r.stats.queries += q.queries;
       r.stats.maxCore = std::max(r.stats.maxCore, q.maxCore);
     }
+    checks_.addStats(r.stats);
     r.stats.counter("tests") = copies_.size();
-    r.stats.counter("checks") = checks_made_;
+    r.stats.counter("checks") = checks_.checks();
   }
 
 private:
-  /// Keeps the statistics of a check formula about to go.
-  void take(const Check& c) {
-    if (c.session) evicted_.push_back(c.session->stats());
-  }
-
   const Problem& p_;
   Result& r_;
   FormulaTask task_;
   std::unique_ptr<solve::Context> context_;  // first: outlives the sessions and encodings
   std::optional<solve::Session> session_;
   std::vector<Copy> copies_;
-  std::map<std::size_t, Check> checks_;
+  TraceChecks checks_;
   std::map<ir::StmtId, z3::expr> shared_;
   std::vector<ir::StmtId> stmtOf_;  ///< SoftId -> statement
   std::vector<std::uint64_t> weights_;
   std::set<std::size_t> inFormula_;
-  std::size_t hard_ = 0, checks_made_ = 0, clock_ = 0;
-  std::vector<solve::QueryStats> evicted_;  ///< of check sessions let go, and the formula's
+  std::size_t hard_ = 0;
 };
 
 /// The failing tests the formula starts from: all, or --max-failing of them.

@@ -175,13 +175,8 @@ TechniqueInfo ofcTechnique() {
       "ofc",
       "formula-based: on-demand formula computation, the failing run's formula grown "
       "along the branch sides MCSs take (works with --weights)",
-      {"unwind", "loop-bounds", "loop-slack"}, [](const Problem& p) {
-        const auto start = std::chrono::steady_clock::now();
-        const FormulaTask task = formulaTask(p);
-        Result r = localizeOnDemand(task);
-        traceFallback(task, start, r);
-        return r;
-      });
+      {"unwind", "loop-bounds", "loop-slack"},
+      [](const Problem& p) { return withTraceFallback(p, localizeOnDemand); });
   t.ownOptions = {expandOption(), maxRefinementsOption()};
   t.counters = {{"iterations", "MCS enumerations, one per formula grown"}};
   for (CounterSpec& c : onDemandCounters())

@@ -1,0 +1,105 @@
+// Trace checks: see trace_checks.h.
+#include "localize/trace_checks.h"
+
+#include <algorithm>
+
+namespace culprit::localize {
+
+struct TraceChecks::Formula {
+  std::unique_ptr<solve::Context> context;  // first: outlives the encoding and the session
+  std::optional<encode::Encoding> enc;
+  std::optional<solve::Session> session;
+  std::map<ir::StmtId, std::vector<std::uint32_t>> groups;  ///< relevant groups by statement
+  std::size_t used = 0;  ///< when it was last asked (for eviction)
+};
+
+TraceChecks::TraceChecks(const Problem& base, Limits limits, Result* notes)
+    : base_(base), limits_(limits), notes_(notes) {}
+
+TraceChecks::~TraceChecks() = default;
+
+TraceChecks::Formula& TraceChecks::formula(std::size_t test) {
+  if (!formulas_.count(test) && limits_.kept && formulas_.size() >= limits_.kept) {
+    auto oldest = std::min_element(formulas_.begin(), formulas_.end(), [](auto& a, auto& b) {
+      return a.second->used < b.second->used;
+    });
+    if (oldest->second->session) gone_.push_back(oldest->second->session->stats());
+    formulas_.erase(oldest);
+  }
+  std::unique_ptr<Formula>& f = formulas_[test];
+  if (f) return *f;
+  f = std::make_unique<Formula>();
+  FormulaTask task = formulaTask(*base_.program, base_.suite->tests.at(test), base_.oracle,
+                                 base_.runOptions, base_.options);
+  Result scratch;
+  try {
+    f->context = makeSolverContext(task);
+    f->enc = errorFormula(f->context->z3(), task, encode::Family::TraceFlowSensitive, scratch);
+    if (f->enc) {
+      solve::SessionOptions o = f->context->sessionOptions(solverLogic(task, *f->enc));
+      o.rlimit = limits_.rlimit;
+      f->session.emplace(f->context->z3(), o);
+      for (const encode::HardClause& h : f->enc->hard)
+        f->session->addHard(h.clause);
+      for (std::uint32_t g = 0; g < f->enc->groups.size(); ++g)
+        if (f->enc->groups[g].relevant) f->groups[f->enc->groups[g].stmt].push_back(g);
+    }
+  } catch (const z3::exception& e) {
+    f->session.reset();
+    addNote(scratch, std::string("solver: ") + e.msg());
+  }
+  if (notes_) {
+    for (const std::string& n : scratch.notes)
+      if (std::find(notes_->notes.begin(), notes_->notes.end(), n) == notes_->notes.end())
+        notes_->notes.push_back(n);
+    if (!scratch.complete)
+      addNote(*notes_, "test " + std::to_string(base_.suite->tests[test].index) + ": " +
+                           scratch.incompleteReason);
+  }
+  return *f;
+}
+
+solve::Answer TraceChecks::check(std::size_t test, const std::set<ir::StmtId>& relaxed,
+                                 const solve::Deadline& deadline) {
+  Formula& f = formula(test);
+  f.used = ++clock_;
+  if (!f.session) return solve::Answer::Unknown;
+  ++checks_;
+  z3::expr_vector enforced(f.context->z3());
+  for (const auto& [stmt, groups] : f.groups)
+    if (!relaxed.count(stmt))
+      for (std::uint32_t g : groups)
+        enforced.push_back(f.enc->groups[g].selector);
+  try {
+    return f.session->check(enforced, deadline);
+  } catch (const z3::exception&) {
+    return solve::Answer::Unknown;
+  }
+}
+
+std::vector<AngelicValue> TraceChecks::angelic(std::size_t test,
+                                               const std::set<ir::StmtId>& relaxed) {
+  Formula& f = formula(test);
+  std::vector<std::uint32_t> groups;
+  for (ir::StmtId s : relaxed)
+    if (auto it = f.groups.find(s); it != f.groups.end())
+      groups.insert(groups.end(), it->second.begin(), it->second.end());
+  std::vector<AngelicValue> out;
+  for (const encode::AngelicInstance& a : encode::angelicValues(*f.enc, f.session->model(), groups))
+    out.push_back(AngelicValue{a.key.stmt, a.key.occurrence, a.value,
+                               a.kind != encode::InstanceKind::Value, std::nullopt});
+  return out;
+}
+
+void TraceChecks::addStats(Stats& stats) const {
+  std::vector<solve::QueryStats> all = gone_;
+  for (const auto& [test, f] : formulas_)
+    if (f->session) all.push_back(f->session->stats());
+  for (const solve::QueryStats& q : all) {
+    stats.solverMs += q.solverMs;
+    stats.queries += q.queries;
+    stats.maxCore = std::max(stats.maxCore, q.maxCore);
+  }
+}
+
+}  // namespace culprit::localize

@@ -1,0 +1,55 @@
+// Trace checks, a kernel step shared by the ranking (rank.h: how many failing tests a diagnosis
+// explains) and CFaults (cfaults.cpp: is a candidate of some failing tests also one of the
+// others?): does relaxing a set of statements let another failing test pass? Each test's
+// flow-sensitive trace formula is built once, when first asked, in a solver context and session
+// of its own; a check is one assumption query (every soft group of another statement enforced).
+// A trace formula is small next to a program formula; with hundreds of failing tests the number
+// kept at once is bounded, the least recently used let go and built again when needed.
+#pragma once
+
+#include "localize/diagnose.h"
+
+#include <map>
+#include <memory>
+#include <set>
+#include <vector>
+
+namespace culprit::localize {
+
+class TraceChecks {
+public:
+  struct Limits {
+    unsigned rlimit = 0;    ///< per query (0: none): deterministic unknowns
+    std::size_t kept = 32;  ///< formulas kept at once (0: all)
+  };
+  /// `base` gives the program, suite, oracle, run options and formula options. Notes of tests
+  /// whose formula cannot be built go to `notes` (when given) once each.
+  TraceChecks(const Problem& base, Limits limits, Result* notes = nullptr);
+  TraceChecks(const TraceChecks&) = delete;
+  TraceChecks& operator=(const TraceChecks&) = delete;
+  ~TraceChecks();
+
+  /// Sat: with `relaxed` free (and every other statement as the run executed it), failing test
+  /// `test` (a suite index) passes in its trace formula; Unknown also when it cannot be built.
+  solve::Answer check(std::size_t test, const std::set<ir::StmtId>& relaxed,
+                      const solve::Deadline& deadline);
+  /// The angelic values of `relaxed` in the model of the last check of `test`, which was Sat.
+  std::vector<AngelicValue> angelic(std::size_t test, const std::set<ir::StmtId>& relaxed);
+  /// Queries made so far (not counting formulas that could not be built).
+  std::size_t checks() const { return checks_; }
+  /// Adds the solver time, queries and largest core of every session so far to `stats`.
+  void addStats(Stats& stats) const;
+
+private:
+  struct Formula;
+  Formula& formula(std::size_t test);
+
+  const Problem base_;
+  const Limits limits_;
+  Result* notes_;
+  std::map<std::size_t, std::unique_ptr<Formula>> formulas_;
+  std::vector<solve::QueryStats> gone_;  ///< of the sessions let go
+  std::size_t checks_ = 0, clock_ = 0;
+};
+
+}  // namespace culprit::localize
