@@ -219,20 +219,26 @@ void addBenchCommand(CLI::App& app, int& status) {
                   "comma-separated techniques (" + localize::techniqueNames() +
                       ") or variants with options (pf:weights=ochiai:max-size=2), or all")
       ->capture_default_str();
-  cmd->add_option("--jobs,-j", c->jobs, "runs in parallel (default: all cores)");
-  cmd->add_option("--timeout", c->timeout, "seconds per run")->capture_default_str();
+  cmd->add_option("--jobs,-j", c->jobs, "runs in parallel (default: all cores)")
+      ->check(wholeNumber(1, kMaxJobs));
+  cmd->add_option("--timeout", c->timeout, "seconds per run (at most 1000000)")
+      ->check(seconds(1e6))
+      ->capture_default_str();
   cmd->add_option("--out,-o", c->out, "output directory (default: bench/results/<manifest name>)");
   cmd->add_option("--shard", c->shard, "run only slice I of N of the runs (I/N, 1 <= I <= N)");
   cmd->add_option("--max-failing", c->maxFailing,
                   "per-test techniques: explain at most the first N failing tests (0: all)")
+      ->check(wholeNumber(0, std::numeric_limits<unsigned>::max()))
       ->capture_default_str();
   cmd->add_flag("--retry-failed", c->retryFailed, "run again the recorded errors and timeouts");
   cmd->add_option("--step-limit", c->stepLimit, "statement executions per test run")
+      ->check(wholeNumber(1))
       ->capture_default_str();
   cmd->add_flag("--no-isolate", c->noIsolate,
                 "run formula-based techniques in this process (no hard time limit)");
   cmd->add_option("--memory-mb", c->memoryMb,
                   "address-space limit of each isolated run, in MiB (0: none)")
+      ->check(wholeNumber(0, std::numeric_limits<unsigned>::max()))
       ->capture_default_str();
   c->merge = cmd->add_subcommand("merge", "combine the output directories of shards");
   c->merge->add_option("dirs", c->mergeDirs, "shard output directories")->required();

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <fmt/format.h>
+#include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <unistd.h>
@@ -36,6 +37,38 @@ std::string counterexampleText(const localize::Counterexample& c) {
                      c.unwind, c.ms, c.testLine, c.replay);
 }
 
+/// Each `--test N` names a test of the suite (a suite to come from a counterexample has one).
+void checkSelectedTests(const LocalizeCommand& c, const testing::TestSuite& suite) {
+  const std::size_t count = suite.tests.empty() ? 1 : suite.tests.size();
+  for (int n : c.onlyTests)
+    if (n < 1 || static_cast<std::size_t>(n) > count)
+      throw UserError(suite.tests.empty()
+                          ? fmt::format("--test {}: no such test (without --tests the only test "
+                                        "is the counterexample, test 1)",
+                                        n)
+                          : fmt::format("--test {}: no such test ({} holds {} test{})", n,
+                                        suite.path, count, count == 1 ? "" : "s"));
+}
+
+/// In harness mode the entry function is trusted: when no statement is left to suspect, say
+/// so and how to localize inside it.
+void noteTrustedEntry(const LocalizeCommand& c, localize::LocalizeReport& outcome) {
+  if (c.common.entry.empty() || c.common.entry == "main") return;
+  const std::string note = fmt::format(
+      "harness mode trusts the entry function '{}' (--entry), and the code it calls holds no "
+      "statement to suspect: to localize inside '{}', give --entry a harness function that "
+      "calls it and checks the result (with assert), so that '{}' is suspected",
+      c.common.entry, c.common.entry, c.common.entry);
+  auto add = [&](localize::Result& r) {
+    const bool nothing =
+        r.ranking ? r.ranking->lines.empty() : r.stats.soft == 0 && r.diagnoses.empty();
+    if (nothing) r.notes.push_back(note);
+  };
+  if (outcome.suite) add(*outcome.suite);
+  for (localize::TestRun& t : outcome.perTest)
+    add(t.result);
+}
+
 int runLocalize(const LocalizeCommand& c) {
   const localize::TechniqueInfo* technique = localize::findTechnique(c.technique);
   if (!technique)
@@ -44,9 +77,13 @@ int runLocalize(const LocalizeCommand& c) {
   for (const std::string& name : c.given)  // accepted for any technique, read by some
     if (std::find(technique->options.begin(), technique->options.end(), name) ==
         technique->options.end())
-      std::fprintf(stderr, "culprit: warning: %s does not read --%s: it is ignored\n",
-                   c.technique.c_str(), name.c_str());
+      warn(c.technique + " does not read --" + name + ": it is ignored");
+  const bool toTerminal = (c.output.empty() || c.output == "-") && isatty(STDOUT_FILENO);
+  if (c.common.format == "html" && toTerminal)
+    throw UserError("an HTML report is a page for a browser, not for a terminal: write it to a "
+                    "file with -o FILE (or redirect stdout)");
   LoadedSuite s = loadSuite(c.common, c.suite, /*coverage=*/true, technique->takesCounterexample);
+  checkSelectedTests(c, s.suite);
   const report::Renderer& renderer = *report::findRenderer(c.common.format);
   report::StatusLine status(stderr, isatty(STDERR_FILENO) != 0);
   localize::SessionRequest request;
@@ -70,6 +107,7 @@ int runLocalize(const LocalizeCommand& c) {
   request.testsPath = c.suite.tests;
   localize::SessionResult session = localize::runSession(request);
   status.clear();
+  noteTrustedEntry(c, session.outcome);
   report::LocalizeModel model;
   model.program = s.program.get();
   model.technique = technique;
@@ -130,8 +168,11 @@ void addLocalizeCommand(CLI::App& app, int& status) {
     techniques += "\n  " + t.name + ": " + t.help;
   cmd->add_option("--technique,-t", c->technique, "technique:" + techniques)->capture_default_str();
   cmd->add_option("--top", c->top, "text: show the first N entries (0: all)")
+      ->check(wholeNumber(0))
       ->capture_default_str();
-  cmd->add_option("--test", c->onlyTests, "explain only these failing tests (1-based)")->take_all();
+  cmd->add_option("--test", c->onlyTests, "explain only these failing tests (1-based)")
+      ->check(wholeNumber(1, std::numeric_limits<int>::max()))
+      ->take_all();
   addTechniqueOptions(*cmd, c);
   cmd->callback([c, &status] { status = runLocalize(*c); });
 }

@@ -1,5 +1,6 @@
 // `culprit test PROG.c --tests FILE [--golden G.c | --expected DIR]`: runs the suite and
-// reports each test's verdict. Exit status 0 when every test passes, 1 otherwise.
+// reports each test's verdict (for a failing test, the first line where its output differs from
+// the expected one). Exit status 0 when every test passes, 1 otherwise.
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "ir/error.h"
@@ -15,6 +16,9 @@ struct TestCommand {
 
 int runTest(const TestCommand& c) {
   LoadedSuite s = loadSuite(c.common, c.suite, /*coverage=*/false);
+  if (!s.oracle.golden && s.oracle.expectedDir.empty())
+    warn("no oracle (--golden G.c or --expected DIR): a test fails only by a failed assertion, "
+         "abort, runtime error or the step limit; its output is not checked");
   testing::SuiteResult result = testing::runSuite(*s.program, s.suite, s.oracle, s.options);
   report::TestReportOptions ro;
   ro.verbose = c.verbose;

@@ -3,12 +3,16 @@
 #pragma once
 
 #include "frontend/frontend.h"
+#include "ir/error.h"
 #include "report/report.h"
 #include "testing/runner.h"
 
 #include <CLI/CLI.hpp>
+#include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace culprit::cli {
 
@@ -41,6 +45,29 @@ template <class Registry> FormatChoices formatChoices(const Registry& renderers)
   return choices;
 }
 
+/// The one line that reports a user error: `file:line:col: error: message` when it has a
+/// location, `culprit: error: message` (`culprit: error: file: message` for a whole file)
+/// when it has none.
+std::string errorLine(const UserError& e);
+/// Prints `culprit: warning: message` on stderr.
+void warn(const std::string& message);
+
+/// A CLI11 check: the value is a whole number from `least` to `most`.
+CLI::Validator wholeNumber(std::uint64_t least,
+                           std::uint64_t most = std::numeric_limits<std::uint64_t>::max());
+/// A CLI11 check: the value is a number of seconds from 0 to `most`.
+CLI::Validator seconds(double most);
+/// Most parallel runs `--jobs` accepts.
+inline constexpr std::uint64_t kMaxJobs = 1024;
+
+/// The candidate nearest to `word` by edit distance (a transposition counts once), or "" when
+/// none is near enough to be a likely typo.
+std::string closestWord(const std::string& word, const std::vector<std::string>& candidates);
+
+/// Throws UserError (exit 2) unless `program` has the entry function (`main` when `entry` is
+/// empty) to run.
+void checkEntry(const ir::Program& program, const std::string& entry);
+
 /// `formats`: the --format choices (default text|json), described by `formatHelp`.
 void addCommonOptions(CLI::App& cmd, CommonOptions& o,
                       const std::vector<std::string>& formats = {"text", "json"},
@@ -62,11 +89,12 @@ struct LoadedSuite {
 LoadedSuite loadSuite(const CommonOptions& common, const SuiteOptionsCli& suite, bool coverage,
                       bool allowNoTests = false);
 
-/// Prints a whole report to stdout at once.
+/// Prints a whole report to stdout at once. Throws UserError when stdout cannot take it.
 void emit(const std::string& text);
 /// Writes `text` to `path` whole (through a temporary file renamed into place, so a failure
-/// leaves no half-written report), or to stdout when `path` is empty. Throws UserError when
-/// the file cannot be written.
+/// leaves no half-written report), or to stdout when `path` is empty. A symbolic link is
+/// followed (its target is replaced, keeping its mode); a FIFO or device is written directly.
+/// Throws UserError when the file cannot be written.
 void writeOutput(const std::string& text, const std::string& path);
 
 }  // namespace culprit::cli

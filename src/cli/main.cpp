@@ -1,10 +1,13 @@
 // culprit's command line: subcommands, option parsing and the one place where user errors
 // become a one-line message and an exit status (docs/DESIGN.md lists the statuses).
 #include "cli/commands.h"
+#include "cli/common.h"
 #include "ir/error.h"
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <exception>
 #include <iostream>
 
@@ -12,19 +15,73 @@ namespace {
 
 int run(int argc, char** argv);
 
+/// A report cut short by a full disk or a closed pipe must not pass for a whole one.
+int checkStdout(int status) {
+  std::cout.flush();
+  if (std::cout && std::fflush(stdout) == 0 && !std::ferror(stdout)) return status;
+  std::fprintf(stderr, "culprit: error: cannot write to stdout: %s\n", std::strerror(errno));
+  return status == culprit::kExitOk ? culprit::kExitBadInput : status;
+}
+
 }  // namespace
 
 /// Everything is written and closed when run() returns; _Exit then skips the destructors of
 /// statics, so the process does not wait for a large solver context still being deleted on a
 /// background thread (see localize/formula.cpp).
 int main(int argc, char** argv) {
-  const int status = run(argc, argv);
-  std::cout.flush();
+  const int status = checkStdout(run(argc, argv));
   std::fflush(nullptr);
   std::_Exit(status);
 }
 
 namespace {
+
+/// The long options `cmd` accepts (its option groups' too), as typed: `--name`.
+void longOptions(const CLI::App& cmd, std::vector<std::string>& out) {
+  for (const CLI::Option* o : cmd.get_options())
+    for (const std::string& name : o->get_lnames())
+      out.push_back("--" + name);
+  for (const CLI::App* group :
+       cmd.get_subcommands([](const CLI::App* a) { return a->get_name().empty(); }))
+    longOptions(*group, out);
+}
+
+/// Why the command line did not parse, with a suggestion when a word is near a known one: the
+/// first word that names no subcommand, or the first long option the chosen subcommand lacks.
+std::string parseErrorLine(CLI::App& app, const CLI::ParseError& e, int argc, char** argv) {
+  const std::string message = std::string("culprit: error: ") + e.what();
+  auto nearest = [](const std::string& word, const std::vector<std::string>& names) {
+    const std::string near = culprit::cli::closestWord(word, names);
+    return near.empty() ? std::string() : " (did you mean '" + near + "'?)";
+  };
+  const CLI::App* cmd = nullptr;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--") break;
+    if (!cmd) {
+      if (arg.starts_with("-")) continue;
+      std::vector<std::string> names;
+      for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+        names.push_back(sub->get_name());
+        if (sub->get_name() == arg) cmd = sub;
+      }
+      if (cmd) continue;
+      std::string known;
+      for (const std::string& n : names)
+        known += (known.empty() ? "" : ", ") + n;
+      const std::string hint = nearest(arg, names);
+      return "culprit: error: unknown subcommand '" + arg + "'" +
+             (hint.empty() ? " (known: " + known + ")" : hint);
+    }
+    if (!arg.starts_with("--") || arg.size() == 2) continue;
+    const std::string name = arg.substr(0, arg.find('='));
+    if (cmd->get_option_no_throw(name) || app.get_option_no_throw(name)) continue;
+    std::vector<std::string> names;
+    longOptions(*cmd, names);
+    if (const std::string hint = nearest(name, names); !hint.empty()) return message + hint;
+  }
+  return message;
+}
 
 int run(int argc, char** argv) {
   using namespace culprit;
@@ -46,10 +103,10 @@ int run(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "culprit: error: %s\n", e.what());
+    std::fprintf(stderr, "%s\n", parseErrorLine(app, e, argc, argv).c_str());
     return kExitBadInput;
   } catch (const UserError& e) {
-    std::fprintf(stderr, "%s\n", e.render().c_str());
+    std::fprintf(stderr, "%s\n", cli::errorLine(e).c_str());
     return e.status();
   } catch (const std::exception& e) {
     std::fprintf(stderr, "culprit: internal error: %s\n", e.what());

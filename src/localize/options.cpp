@@ -65,10 +65,13 @@ std::string choiceValueName(const std::vector<std::string>& values) {
 
 OptionSpec unsignedOption(std::string name, std::string category, std::string help,
                           unsigned FormulaOptions::*field,
-                          unsigned most = std::numeric_limits<unsigned>::max()) {
-  Setter set = [field, most](FormulaOptions& o, const std::string& v) -> std::string {
+                          unsigned most = std::numeric_limits<unsigned>::max(),
+                          unsigned least = 0) {
+  Setter set = [field, most, least](FormulaOptions& o, const std::string& v) -> std::string {
     unsigned n = 0;
     std::string error = parseUnsigned(v, most, n);
+    if (error.empty() && n < least)
+      error = "'" + v + "' is out of range (at least " + std::to_string(least) + ")";
     if (error.empty()) o.*field = n;
     return error;
   };
@@ -88,6 +91,8 @@ OptionSpec secondsOption(std::string name, std::string category, std::string hel
     }
     if (used != v.size() || v.empty() || !std::isfinite(d) || d < 0)
       return "'" + v + "' is not a non-negative number of seconds";
+    constexpr double kMostSeconds = 1e6;  // solver timeouts are 32-bit milliseconds
+    if (d > kMostSeconds) return "'" + v + "' is out of range (at most 1000000 seconds; 0: none)";
     o.*field = d;
     return "";
   };
@@ -136,8 +141,8 @@ std::vector<OptionSpec> makeSpecs() {
   using O = FormulaOptions;
   const std::string encoding = "formula encoding", bounds = "bounds", solving = "solving";
   std::vector<OptionSpec> all;
-  all.push_back(
-      unsignedOption("unwind", encoding, "loop and recursion unwinding bound", &O::unwind));
+  all.push_back(unsignedOption("unwind", encoding, "loop and recursion unwinding bound", &O::unwind,
+                               std::numeric_limits<unsigned>::max(), 1));
   all.push_back(choiceOption("loop-bounds", encoding,
                              "pf, ofc, agx, cfaults: unwind each loop to the iterations the "
                              "failing run made there plus --loop-slack (run, the default; "

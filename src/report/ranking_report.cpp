@@ -40,6 +40,8 @@ std::string renderRankingText(const ir::Program& program, const localize::Result
     out +=
         fmt::format("... {} more lines (use --top 0 to show all)\n", rk.lines.size() - options.top);
   out += "rank = worst-case position among equal scores (best-worst range shown for ties)\n";
+  for (const std::string& note : result.notes)
+    out += "note: " + note + "\n";
   return out;
 }
 
@@ -72,6 +74,7 @@ std::string renderRankingJson(const ir::Program& program, const localize::Result
                       {"executable_lines", rk.lines.size()},
                       {"ranking", std::move(ranking)},
                       {"stats", {{"total_ms", result.totalMs}}}};
+  if (!result.notes.empty()) j["notes"] = result.notes;
   return j.dump(2) + "\n";
 }
 
@@ -98,6 +101,7 @@ std::string renderPartitionsText(const ir::Program& program, const localize::Res
                        p.tests.size() - excluded, selected, p.topPerRound.size(), excluded);
     localize::Result one = result;
     one.ranking = p.ranking;
+    one.notes.clear();  // said once, after every partition
     out += renderRankingText(program, one, options);
     std::string rounds;
     for (std::size_t r = 0; r < p.topPerRound.size(); ++r) {

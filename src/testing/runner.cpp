@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -29,14 +30,34 @@ std::string describeRun(const ir::Program& program, const exec::RunResult& r) {
   return program.where(r.where) + ":" + std::to_string(r.where.col) + ": " + what;
 }
 
-/// Where stdout or the status differ, in a short phrase.
-std::string compareOutputs(const exec::RunResult& got, const std::string& wantOut, int wantStatus) {
+/// The line of `text` starting at `start`, with its newline if it has one.
+std::string lineAt(const std::string& text, std::size_t start) {
+  const std::size_t end = text.find('\n', start);
+  return text.substr(start, end == std::string::npos ? std::string::npos : end - start + 1);
+}
+
+/// The first line where `got` differs from `want`.
+OutputDifference firstDifference(const std::string& got, const std::string& want) {
+  std::size_t i = 0;
+  while (i < got.size() && i < want.size() && got[i] == want[i])
+    ++i;
+  const std::size_t start = got.rfind('\n', i == 0 ? 0 : i - 1);
+  const std::size_t lineStart = i == 0 || start == std::string::npos ? 0 : start + 1;
+  OutputDifference d;
+  d.line = static_cast<unsigned>(1 + std::count(got.begin(), got.begin() + lineStart, '\n'));
+  d.expected = lineAt(want, lineStart);
+  d.actual = lineAt(got, lineStart);
+  d.expectedEnded = lineStart >= want.size();
+  d.actualEnded = lineStart >= got.size();
+  return d;
+}
+
+/// Where stdout or the status differ, in a short phrase (and the first differing line).
+std::string compareOutputs(const exec::RunResult& got, const std::string& wantOut, int wantStatus,
+                           OutputDifference& difference) {
   if (got.out != wantOut) {
-    std::size_t i = 0;
-    while (i < got.out.size() && i < wantOut.size() && got.out[i] == wantOut[i])
-      ++i;
-    std::size_t line = 1 + std::count(got.out.begin(), got.out.begin() + i, '\n');
-    return "stdout differs from the expected output at line " + std::to_string(line);
+    difference = firstDifference(got.out, wantOut);
+    return "stdout differs from the expected output at line " + std::to_string(difference.line);
   }
   if (got.exitStatus != wantStatus)
     return "exit status " + std::to_string(got.exitStatus) + ", expected " +
@@ -45,6 +66,21 @@ std::string compareOutputs(const exec::RunResult& got, const std::string& wantOu
 }
 
 }  // namespace
+
+std::string parseExitStatus(const std::string& text, int& status) {
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  const std::size_t last = text.find_last_not_of(" \t\r\n");
+  const std::string word = first == std::string::npos ? "" : text.substr(first, last - first + 1);
+  int n = 0;
+  const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), n);
+  if (word.empty() || error != std::errc() || end != word.data() + word.size() || n < 0 ||
+      n > 255) {
+    const std::string shown = word.size() > 40 ? word.substr(0, 40) + "..." : word;
+    return "'" + shown + "' is not an exit status (a whole number from 0 to 255)";
+  }
+  status = n;
+  return "";
+}
 
 const char* outcomeName(Outcome o) {
   switch (o) {
@@ -72,10 +108,12 @@ Expected expectedFor(const TestCase& test, const Oracle& oracle, const exec::Run
     std::filesystem::path base =
         std::filesystem::path(oracle.expectedDir) / ("t" + std::to_string(test.index));
     std::string statusText;
-    if (!readFile(base.string(), e.out))
+    if (!readFile(base.string(), e.out)) {
       e.error = "expected output file missing: " + base.string();
-    else if (readFile(base.string() + ".status", statusText))
-      e.status = std::atoi(statusText.c_str());
+    } else if (readFile(base.string() + ".status", statusText)) {
+      if (std::string error = parseExitStatus(statusText, e.status); !error.empty())
+        e.error = base.string() + ".status: " + error;
+    }
   }
   return e;
 }
@@ -94,7 +132,7 @@ TestResult judgeAgainst(const ir::Program& program, const TestCase& test, exec::
       r.reason = expected.error;
       break;
     }
-    r.reason = compareOutputs(r.run, expected.out, expected.status);
+    r.reason = compareOutputs(r.run, expected.out, expected.status, r.difference);
     if (!r.reason.empty()) r.outcome = Outcome::Fail;
     break;
   case exec::Verdict::AssertFailed:

@@ -19,12 +19,21 @@ struct Oracle {
   std::string expectedDir;              ///< t<i> holds test i's stdout, t<i>.status its status
 };
 
+/// The first line where a run's stdout differs from the expected output.
+struct OutputDifference {
+  unsigned line = 0;             ///< 1-based; 0: stdout is as expected
+  std::string expected, actual;  ///< that line of each output, with its newline if it has one
+  bool expectedEnded = false;    ///< the expected output has no such line
+  bool actualEnded = false;      ///< the run's output has no such line
+};
+
 struct TestResult {
   int index = 0;
   Outcome outcome = Outcome::Pass;
-  std::string reason;        ///< why it failed or could not be judged (empty on pass)
-  bool oracleError = false;  ///< the oracle itself could not judge (golden failed, file missing)
-  exec::RunResult run;       ///< the program under test's run (coverage when requested)
+  std::string reason;           ///< why it failed or could not be judged (empty on pass)
+  OutputDifference difference;  ///< a fail by the oracle: where stdout differs
+  bool oracleError = false;     ///< the oracle itself could not judge (golden failed, file missing)
+  exec::RunResult run;          ///< the program under test's run (coverage when requested)
   /// Failing for spectrum purposes: a fail, or an error of the program under test.
   bool failing() const { return outcome != Outcome::Pass && !oracleError; }
 };
@@ -53,6 +62,10 @@ struct Expected {
   int status = 0;
   std::string error;
 };
+/// Reads the text of an expected exit status file (`DIR/t<i>.status`): one whole number from 0
+/// to 255, with blank space around it. Returns an error message, "" when the text is one.
+std::string parseExitStatus(const std::string& text, int& status);
+
 /// The oracle's expectation for `test`, computed once (runs the golden program).
 Expected expectedFor(const TestCase& test, const Oracle& oracle, const exec::RunOptions& options);
 /// judge() with the expectation computed beforehand (mutation repair judges many programs on

@@ -32,10 +32,14 @@ std::vector<std::int64_t> parseNondet(const std::string& list) {
 }
 
 std::string readWholeFile(const std::string& path) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error))
+    throw std::invalid_argument("stdin file '" + path + "' is a directory");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::invalid_argument("cannot open stdin file '" + path + "'");
   std::ostringstream ss;
   ss << in.rdbuf();
+  if (in.bad()) throw std::invalid_argument("cannot read stdin file '" + path + "'");
   return ss.str();
 }
 
@@ -108,6 +112,9 @@ TestCase parseTestLine(const std::string& line, const std::string& baseDir, bool
 }
 
 TestSuite loadTests(const std::string& path, bool harnessMode) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error))
+    throw UserError("the tests file is a directory", path);
   std::ifstream in(path);
   if (!in) throw UserError("cannot open tests file", path);
   TestSuite suite;

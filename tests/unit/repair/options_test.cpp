@@ -41,7 +41,7 @@ TEST(RepairSharedOptions, RejectsBadValuesWithTheOptionsNameAndKeepsTheOldValue)
   RepairOptions o;
   EXPECT_EQ(setSharedOption(o, "ints", "foo"), "ints: 'foo' is not one of auto, bv, math");
   EXPECT_EQ(o.ints, RepairOptions::Ints::BitVector);
-  EXPECT_EQ(setSharedOption(o, "unwind", "0"), "unwind: '0' is out of range (1 to 10000)");
+  EXPECT_EQ(setSharedOption(o, "unwind", "0"), "unwind: '0' is out of range (at least 1)");
   EXPECT_EQ(setSharedOption(o, "unwind", "10001"), "unwind: '10001' is out of range (1 to 10000)");
   EXPECT_EQ(setSharedOption(o, "unwind", "x"), "unwind: 'x' is not a non-negative integer");
   EXPECT_EQ(o.unwind, 10u);

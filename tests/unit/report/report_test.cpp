@@ -61,6 +61,31 @@ TEST(TestReport, JsonListsEveryTestWithVerdicts) {
   EXPECT_NE(text.find("1 passed, 1 failed, 0 errors (2 tests"), std::string::npos);
 }
 
+TEST(TestReport, AFailingTestShowsItsFirstDifferingLine) {
+  culprit::testing::TestSuite suite;
+  suite.tests.resize(1);
+  suite.tests[0].index = 1;
+  suite.tests[0].text = "7";
+  culprit::testing::SuiteResult r;
+  r.results.resize(1);
+  r.results[0].index = 1;
+  r.results[0].outcome = culprit::testing::Outcome::Fail;
+  r.results[0].reason = "stdout differs from the expected output at line 2";
+  r.results[0].difference = {2, "x =\t\"5\"\n", "x = 4", false, false};
+  r.failed = 1;
+  std::string text = report::renderTests(suite, r, report::Format::Text);
+  EXPECT_NE(text.find("\n      expected: \"x =\\t\\\"5\\\"\"\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\n      actual:   \"x = 4\" (no newline at end)\n"), std::string::npos)
+      << text;
+  r.results[0].difference = {2, "", "extra\n", true, false};
+  text = report::renderTests(suite, r, report::Format::Text);
+  EXPECT_NE(text.find("expected: (end of output)\n"), std::string::npos) << text;
+  auto j = nlohmann::json::parse(report::renderTests(suite, r, report::Format::Json));
+  EXPECT_TRUE(j["tests"][0]["first_difference"]["expected"].is_null());
+  EXPECT_EQ(j["tests"][0]["first_difference"]["actual"], "extra\n");
+  EXPECT_EQ(j["tests"][0]["first_difference"]["line"], 2);
+}
+
 TEST(DiagnosisReport, TextAndJsonCarryLocationsAngelicValuesAndFeasibility) {
   auto p = frontend::parseSource(kProgram, "p.c");
   const ir::Stmt* assign = stmtOnLine(*p, 5);

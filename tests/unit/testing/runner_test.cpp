@@ -98,6 +98,57 @@ TEST(RunSuite, ExpectedFilesOracle) {
   EXPECT_TRUE(r.results[3].oracleError);
 }
 
+TEST(RunSuite, AFailByTheOracleKeepsTheFirstDifferingLine) {
+  auto prog = frontend::parseSource(kMax, "max.c");
+  auto dir = std::filesystem::temp_directory_path() / "culprit-runner-difference";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "t1") << "2\nmore\n";  // the program prints one line
+  std::ofstream(dir / "t2") << "3\n";        // it prints 2
+  std::ofstream(dir / "t3") << "4";          // it prints "4\n"
+  TestSuite s = suiteOf({"1 2", "2 1", "4 4"});
+  Oracle o;
+  o.expectedDir = dir.string();
+  SuiteResult r = runSuite(*prog, s, o, {});
+  const OutputDifference& missing = r.results[0].difference;
+  EXPECT_EQ(missing.line, 2u);
+  EXPECT_EQ(missing.expected, "more\n");
+  EXPECT_TRUE(missing.actualEnded);
+  EXPECT_FALSE(missing.expectedEnded);
+  const OutputDifference& changed = r.results[1].difference;
+  EXPECT_EQ(changed.line, 1u);
+  EXPECT_EQ(changed.expected, "3\n");
+  EXPECT_EQ(changed.actual, "2\n");
+  const OutputDifference& newline = r.results[2].difference;
+  EXPECT_EQ(newline.line, 1u);
+  EXPECT_EQ(newline.expected, "4");
+  EXPECT_EQ(newline.actual, "4\n");
+}
+
+TEST(RunSuite, AnExpectedStatusThatIsNoNumberIsAnOracleError) {
+  auto prog = frontend::parseSource(kMax, "max.c");
+  auto dir = std::filesystem::temp_directory_path() / "culprit-runner-bad-status";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "t1") << "2\n";
+  std::ofstream(dir / "t1.status") << "abc\n";
+  Oracle o;
+  o.expectedDir = dir.string();
+  SuiteResult r = runSuite(*prog, suiteOf({"1 2"}), o, {});
+  EXPECT_EQ(r.results[0].outcome, Outcome::Error);
+  EXPECT_TRUE(r.results[0].oracleError);
+  EXPECT_NE(r.results[0].reason.find("t1.status: 'abc' is not an exit status"), std::string::npos);
+}
+
+TEST(ParseExitStatus, TakesOneWholeNumberFrom0To255) {
+  int status = -1;
+  EXPECT_EQ(parseExitStatus(" 3\n", status), "");
+  EXPECT_EQ(status, 3);
+  EXPECT_EQ(parseExitStatus("255", status), "");
+  EXPECT_EQ(status, 255);
+  for (const char* bad : {"abc", "", "\n", "256", "-1", "3 4", "3x", "99999999999"})
+    EXPECT_NE(parseExitStatus(bad, status), "") << bad;
+  EXPECT_EQ(status, 255);
+}
+
 TEST(RunSuite, AssertionsAndRuntimeErrorsFail) {
   auto prog = frontend::parseSource(R"(#include <assert.h>
 #include <stdlib.h>

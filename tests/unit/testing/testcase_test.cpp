@@ -44,6 +44,18 @@ TEST(ParseTestLine, ArgsStdinAndNondet) {
   EXPECT_THROW(parseTestLine("1 <", dir, false), std::invalid_argument);
 }
 
+TEST(ParseTestLine, ADirectoryAsStdinIsAnError) {
+  auto dir = std::filesystem::path(writeTemp("in2.txt", "")).parent_path();
+  std::filesystem::create_directories(dir / "sub");
+  try {
+    parseTestLine("1 < sub", dir.string(), false);
+    FAIL() << "expected std::invalid_argument";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("is a directory"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(loadTests((dir / "sub").string()), UserError);
+}
+
 TEST(ParseTestLine, HarnessModeTakesIntegers) {
   TestCase t = parseTestLine("3 -7 0", "", true);
   EXPECT_EQ(t.input.entryArgs, (std::vector<std::int64_t>{3, -7, 0}));
