@@ -46,6 +46,26 @@ nlohmann::json statsJson(const repair::RepairStats& s) {
           {"total_ms", s.totalMs}};
 }
 
+nlohmann::json synthesisJson(const repair::SynthesisReport& syn) {
+  nlohmann::json kinds = nlohmann::json::array();
+  for (const repair::HoleKindTried& k : syn.kinds)
+    kinds.push_back({{"kind", k.kind},
+                     {"holes", k.holes},
+                     {"candidates", k.candidates},
+                     {"solver_queries", k.solverQueries},
+                     {"undecided", k.undecided},
+                     {"repairs", k.repairs},
+                     {"first_holes", k.where}});
+  nlohmann::json j = {{"ran", syn.ran}, {"kinds", kinds}};
+  if (syn.ran) {
+    j["locations"] = syn.locations;
+    j["complete"] = syn.complete;
+    j["ms"] = syn.ms;
+  }
+  if (!syn.skipped.empty()) j["skipped"] = syn.skipped;
+  return j;
+}
+
 std::string renderJson(const RepairModel& m) {
   const ir::Program& program = *m.program;
   const repair::RepairResult& r = *m.result;
@@ -60,13 +80,16 @@ std::string renderJson(const RepairModel& m) {
                          {"column", s.col},
                          {"class", repair::siteClassName(s.cls)},
                          {"from", s.original},
-                         {"to", repair::alternativeText(s, change.alternative)}});
+                         {"to", repair::alternativeText(s, change.alternative, &program)}});
     }
-    repairs.push_back({{"changes", changes},
-                       {"diff", repair::unifiedDiff(program, r.sites, rep)},
-                       {"verified", rep.verifiedBy},
-                       {"candidate", rep.candidate},
-                       {"ms", rep.ms}});
+    nlohmann::json one = {
+        {"changes", changes},         {"diff", repair::unifiedDiff(program, r.sites, rep)},
+        {"found_by", rep.foundBy},    {"verified", rep.verifiedBy},
+        {"candidate", rep.candidate}, {"ms", rep.ms}};
+    const std::size_t i = static_cast<std::size_t>(&rep - r.repairs.data());
+    if (r.holdout.tests > 0 && i < r.holdout.passedBy.size())
+      one["holdout_passed"] = r.holdout.passedBy[i];
+    repairs.push_back(std::move(one));
   }
   nlohmann::json must = nlohmann::json::array();
   for (std::uint32_t id : r.originalMust) {
@@ -87,6 +110,13 @@ std::string renderJson(const RepairModel& m) {
                       {"stats", statsJson(r.stats)}};
   if (!r.complete) j["incomplete_reason"] = r.incompleteReason;
   if (!r.notes.empty()) j["notes"] = r.notes;
+  j["synthesis"] = synthesisJson(r.synthesis);
+  if (r.holdout.tests > 0)
+    j["holdout"] = {{"tests", r.holdout.tests}, {"search_tests", r.holdout.searchTests}};
+  if (r.repairs.empty()) {
+    j["tried"] = r.tried;
+    j["suggestions"] = r.suggestions;
+  }
   return j.dump(2) + "\n";
 }
 
@@ -102,10 +132,25 @@ std::string renderText(const RepairModel& m) {
   for (std::size_t i = 0; i < r.repairs.size(); ++i) {
     const repair::Repair& rep = r.repairs[i];
     out += fmt::format("\n== repair {}: {}\n", i + 1, repair::describe(program, r.sites, rep));
+    out += fmt::format("found by: {}\n", rep.foundBy);
     out += fmt::format("verified: {}\n", rep.verifiedBy);
+    if (r.holdout.tests > 0 && i < r.holdout.passedBy.size())
+      out += fmt::format("held-out tests: passes {} of {} (not used by the search)\n",
+                         r.holdout.passedBy[i], r.holdout.tests);
     out += repair::unifiedDiff(program, r.sites, rep);
   }
-  if (r.repairs.empty()) out += "\nno repair within the search space\n";
+  if (r.repairs.empty()) {
+    out += "\nno repair within the search space\n";
+    out += "tried:\n";
+    for (const std::string& t : r.tried)
+      out += "  - " + t + "\n";
+    out += "to try next:\n";
+    for (const std::string& t : r.suggestions)
+      out += "  - " + t + "\n";
+  }
+  if (r.holdout.tests > 0)
+    out += fmt::format("\nholdout: {} of {} tests kept out of the search ({}%)\n", r.holdout.tests,
+                       r.holdout.tests + r.holdout.searchTests, o.holdoutPercent);
   const repair::RepairStats& s = r.stats;
   out += fmt::format(
       "\n{}: {} minimal {} (level {}, at most {} changes), {}; {} of {:.0f} candidates "
@@ -115,6 +160,25 @@ std::string renderText(const RepairModel& m) {
       o.maxMutations, r.complete ? "search complete" : "INCOMPLETE: " + r.incompleteReason,
       s.candidates, s.space, s.prunedByMust, s.mustBlocks, s.prunedByRepairs, s.testRuns,
       s.formulaChecks, s.totalMs, s.validationMs, s.mustMs, s.generatorMs);
+  if (r.synthesis.ran) {
+    std::string kinds;
+    for (const repair::HoleKindTried& k : r.synthesis.kinds)
+      kinds += fmt::format(
+          "{}{} {} ({} validated{})", kinds.empty() ? "" : ", ", k.holes, k.kind, k.candidates,
+          k.solverQueries ? fmt::format(", {} solver queries", k.solverQueries) : std::string());
+    out += fmt::format(
+        "semantic repair: {} holes at {} statements: {}; {}; {:.0f} ms\n",
+        [&] {
+          std::size_t n = 0;
+          for (const repair::HoleKindTried& k : r.synthesis.kinds)
+            n += k.holes;
+          return n;
+        }(),
+        r.synthesis.locations, kinds, r.synthesis.complete ? "complete" : "cut short",
+        r.synthesis.ms);
+  } else if (!r.synthesis.skipped.empty()) {
+    out += "semantic repair: not run: " + r.synthesis.skipped + "\n";
+  }
   for (const std::string& n : r.notes)
     out += "note: " + n + "\n";
   return out;

@@ -1,0 +1,163 @@
+// The solver side of a constant hole: see hole_solver.h.
+#include "repair/hole_solver.h"
+
+#include "localize/solving.h"
+#include "localize/task.h"
+#include "repair/options.h"
+#include "repair/validate.h"
+
+#include <chrono>
+#include <functional>
+
+namespace culprit::repair::detail {
+namespace {
+
+bool readsNondet(const ir::Expr& e) {
+  if (e.kind == ir::ExprKind::Call && e.builtin == ir::Builtin::Nondet) return true;
+  for (const ir::ExprPtr& op : e.ops)
+    if (readsNondet(*op)) return true;
+  return false;
+}
+
+/// Turns literals into nondet calls while it lives.
+class LiteralsAsNondet {
+public:
+  explicit LiteralsAsNondet(const std::vector<ir::Expr*>& literals) : literals_(literals) {
+    for (ir::Expr* e : literals_) {
+      values_.push_back(e->value);
+      e->kind = ir::ExprKind::Call;
+      e->builtin = ir::Builtin::Nondet;
+    }
+  }
+  ~LiteralsAsNondet() {
+    for (std::size_t i = 0; i < literals_.size(); ++i) {
+      literals_[i]->kind = ir::ExprKind::IntLit;
+      literals_[i]->builtin = ir::Builtin::None;
+      literals_[i]->value = values_[i];
+    }
+  }
+  LiteralsAsNondet(const LiteralsAsNondet&) = delete;
+  LiteralsAsNondet& operator=(const LiteralsAsNondet&) = delete;
+
+private:
+  const std::vector<ir::Expr*>& literals_;
+  std::vector<std::int64_t> values_;
+};
+
+}  // namespace
+
+HoleEncoder::HoleEncoder(const RepairProblem& problem, const RepairOptions& options)
+    : problem_(problem), options_(options) {
+  for (const ir::Stmt* s : problem.program->stmts)
+    if (s && s->expr && readsNondet(*s->expr)) usesNondet_ = true;
+}
+
+std::optional<HoleEncoder::Formula> HoleEncoder::encode(std::size_t test,
+                                                        const std::vector<ir::Expr*>& literals) {
+  const auto start = std::chrono::steady_clock::now();
+  localize::FormulaOptions fo;
+  fo.unwind = options_.unwind;
+  const testing::TestCase& t = problem_.suite->tests[test];
+  const localize::FormulaTask task =
+      localize::formulaTask(*problem_.program, t, problem_.oracle, problem_.run, fo);
+  auto known = expectations_.find(test);
+  if (known == expectations_.end()) {
+    localize::TaskExpectation te = localize::taskExpectation(ctx_, task);
+    std::optional<::culprit::encode::Expectation> e;
+    if (te.note.empty()) e = std::move(te.expect);
+    known = expectations_.emplace(test, std::move(e)).first;
+  }
+  if (!known->second) return std::nullopt;
+  encode::EncodeOptions eo;
+  eo.family = encode::Family::Program;
+  eo.ints = localize::resolveInts(localizeInts(options_.ints), *problem_.program);
+  eo.unwind = options_.unwind;
+  eo.entry = problem_.run.entry;
+  eo.programName = problem_.run.programName;
+  eo.relax = false;
+  eo.symbolicNondet = true;
+  eo.nondetUninitialised = problem_.run.nondetUninitialised;
+  try {
+    encode::Encoding enc(ctx_);
+    {
+      const LiteralsAsNondet holes(literals);
+      enc = encode::encode(ctx_, *problem_.program, t.input, *known->second, eo);
+    }
+    Formula f{{}, {}, localize::solverLogic(eo.ints, enc)};
+    for (const encode::HardClause& h : enc.hard)
+      f.clauses.push_back(h.clause);
+    for (const encode::NondetCall& n : enc.nondet)
+      f.holeValues.push_back(n.value);
+    ++encodings;
+    encodeMs += msSince(start);
+    return f;
+  } catch (const encode::EncodeError&) {
+    encodeMs += msSince(start);
+    return std::nullopt;
+  }
+}
+
+HoleSolver::HoleSolver(HoleEncoder& encoder, std::vector<ir::Expr*> literals, ir::IntKind type)
+    : encoder_(encoder), literals_(std::move(literals)), type_(type) {}
+
+bool HoleSolver::addTest(std::size_t test) {
+  std::optional<HoleEncoder::Formula> f = encoder_.encode(test, literals_);
+  if (!f) return false;
+  tests_.insert(test);
+  if (!session_) {
+    solve::SessionOptions so;
+    so.logic = f->logic;
+    session_ = std::make_unique<solve::Session>(encoder_.ctx(), so);
+  }
+  for (const z3::expr& c : f->clauses)
+    session_->addHard(c);
+  static std::uint64_t holes = 0;
+  for (const z3::expr& v : f->holeValues) {
+    if (!hole_)
+      hole_ = encoder_.ctx().constant(("hole!" + std::to_string(holes++)).c_str(), v.get_sort());
+    if (!z3::eq(v.get_sort(), hole_->get_sort())) continue;  // not the hole's type: left free
+    session_->addHard(v == *hole_);
+  }
+  return true;
+}
+
+void HoleSolver::restrict(const std::vector<std::int64_t>& values) { amongValues_ = values; }
+
+z3::expr HoleSolver::literal(std::int64_t value) const {
+  return hole_->is_bv() ? encoder_.ctx().bv_val(value, hole_->get_sort().bv_size())
+                        : encoder_.ctx().int_val(value);
+}
+
+HoleSolver::Answer HoleSolver::solve(const solve::Deadline& deadline, std::int64_t& value,
+                                     bool among) {
+  if (!session_) return Answer::NoValue;
+  ++queries;
+  z3::expr_vector assumptions(encoder_.ctx());
+  if (among && hole_) {
+    if (!among_) {
+      static std::uint64_t guards = 0;
+      among_ = encoder_.ctx().bool_const(("among!" + std::to_string(guards++)).c_str());
+      z3::expr_vector choices(encoder_.ctx());
+      for (std::int64_t v : amongValues_)
+        choices.push_back(*hole_ == literal(v));
+      session_->addHard(z3::implies(*among_, z3::mk_or(choices)));
+    }
+    assumptions.push_back(*among_);
+  }
+  const solve::Answer a = session_->check(assumptions, deadline);
+  if (a == solve::Answer::Unknown) return Answer::Unknown;
+  if (a == solve::Answer::Unsat) return Answer::NoValue;
+  if (!hole_) return Answer::NoValue;  // no test added reaches the hole: any value does
+  value = encode::modelValue(session_->model(), *hole_, type_);
+  return Answer::Value;
+}
+
+void HoleSolver::block(std::int64_t value) {
+  blocked_.push_back(value);
+  if (!session_ || !hole_) return;
+  session_->addHard(*hole_ != literal(value));
+}
+
+std::string HoleSolver::reasonUnknown() const { return session_ ? session_->reasonUnknown() : ""; }
+
+}  // namespace culprit::repair::detail

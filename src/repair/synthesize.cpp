@@ -1,0 +1,306 @@
+// Semantic repair: see synthesize.h.
+#include "repair/synthesize.h"
+
+#include "localize/sbfl.h"
+#include "repair/hole_solver.h"
+#include "repair/holes.h"
+#include "repair/mutation.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <tuple>
+
+namespace culprit::repair::detail {
+namespace {
+
+constexpr unsigned kMaxRounds = 12;      ///< CEGIS rounds per constant hole
+constexpr std::size_t kMaxRepairs = 10;  ///< repairs before the search stops
+constexpr std::size_t kInitialFailing = 3, kInitialPassing = 2;
+constexpr std::size_t kValuesCompared = 6;  ///< passing values of a constant hole compared
+constexpr std::size_t kNearRepairs = 3;     ///< repairs one decimal edit away, per hole
+constexpr std::size_t kWhereShown = 5;      ///< hole locations listed in the report, per kind
+
+/// Statement scores for the holes: Ochiai over the suite's coverage, +1 for the statements of
+/// the original failure's must set; `everyFailing` keeps only the statements every failing
+/// test executes (the others are 0).
+std::pair<std::vector<double>, std::vector<double>> statementScores(const RepairProblem& p,
+                                                                    const RepairResult& r) {
+  testing::SuiteOptions so;
+  so.run = p.run;
+  so.run.coverage = true;
+  so.keepOutput = false;
+  const testing::SuiteResult suite = testing::runSuite(*p.program, *p.suite, *p.oracle, so);
+  const testing::CoverageMatrix coverage = testing::coverageMatrix(suite, p.program->stmts.size());
+  std::vector<double> any =
+      localize::statementScores(*p.program, coverage, localize::SbflFormula::Ochiai);
+  for (std::uint32_t site : r.originalMust)
+    if (site < r.sites.size() && r.sites[site].stmt != ir::kNone && any[r.sites[site].stmt] > 0)
+      any[r.sites[site].stmt] += 1;
+  std::vector<double> every = any;
+  for (std::size_t t = 0; t < coverage.covered.size(); ++t)
+    if (coverage.usable[t] && coverage.failing[t])
+      for (std::size_t s = 0; s < every.size(); ++s)
+        if (!coverage.covered[t][s]) every[s] = 0;
+  return {std::move(every), std::move(any)};
+}
+
+class Synthesizer {
+public:
+  Synthesizer(const RepairProblem& p, const RepairOptions& o, Validator& v,
+              const solve::Deadline& d, RepairResult& r)
+      : problem_(p), validator_(v), deadline_(d), r_(r), encoder_(p, o),
+        failing_(v.originalFailing()), passing_(v.originalPassing()) {}
+
+  /// `searchStart`: when the whole search began (a repair's time is counted from there).
+  void run(std::chrono::steady_clock::time_point searchStart) {
+    const auto start = std::chrono::steady_clock::now();
+    searchStart_ = searchStart;
+    auto [every, any] = statementScores(problem_, r_);
+    std::size_t locations = 0;
+    for (double s : every)
+      if (s > 0) ++locations;
+    r_.synthesis.locations = locations;
+    HoleFinder finder(*problem_.program, std::move(every), std::move(any));
+    for (HoleKind kind : {HoleKind::Constant, HoleKind::Variable, HoleKind::Operator,
+                          HoleKind::Condition, HoleKind::Deletion}) {
+      if (stopped()) {
+        r_.synthesis.complete = false;
+        break;
+      }
+      HoleKindTried tried;
+      tried.kind = holeKindName(kind);
+      std::vector<Hole> holes = finder.find(kind);
+      tried.holes = holes.size();
+      for (Hole& h : holes) {
+        if (stopped()) {
+          r_.synthesis.complete = false;
+          break;
+        }
+        if (tried.where.size() < kWhereShown) tried.where.push_back(where(h));
+        if (kind == HoleKind::Constant)
+          constant(h, tried);
+        else
+          enumerate(h, tried);
+      }
+      r_.synthesis.kinds.push_back(std::move(tried));
+      if (found_ > 0) break;
+    }
+    r_.synthesis.ran = true;
+    r_.synthesis.ms = msSince(start);
+  }
+
+private:
+  const RepairProblem& problem_;
+  Validator& validator_;
+  const solve::Deadline& deadline_;
+  RepairResult& r_;
+  HoleEncoder encoder_;
+  std::vector<std::size_t> failing_, passing_;
+  std::size_t found_ = 0;
+  std::chrono::steady_clock::time_point searchStart_;
+
+  bool stopped() const { return deadline_.expired() || found_ >= kMaxRepairs; }
+
+  std::string where(const Hole& h) const {
+    return fmt::format("{}:{}:{} `{}`", problem_.program->files[h.site.file].path, h.site.line,
+                       h.site.col, h.site.original);
+  }
+
+  /// Validates alternative `k` of `one[0]` on the whole suite; the failing test, if any.
+  Verdict validate(const std::vector<Site>& one, std::uint32_t k, HoleKindTried& tried) {
+    ++tried.candidates;
+    const Applied applied(one, {Mutation{0, k}});
+    return validator_.check({}, false, deadline_, r_.stats);
+  }
+
+  /// Records alternative `k` of `site` as a repair: a site of its own with that alternative.
+  void record(const Site& site, std::uint32_t k, HoleKind kind, HoleKindTried& tried) {
+    Site s = site;
+    const AlternativeRef ref = alternativeRef(site.alternatives, k);
+    SiteAlternatives only;
+    switch (ref.kind) {
+    case AlternativeKind::Operator: only.ops = {site.alternatives.ops[ref.index]}; break;
+    case AlternativeKind::Value:
+      only.values = {site.alternatives.values[ref.index]};
+      if (ref.index < site.alternatives.spellings.size())
+        only.spellings = {site.alternatives.spellings[ref.index]};
+      break;
+    case AlternativeKind::SwapLogical: only.swapLogical = true; break;
+    case AlternativeKind::Variable: only.vars = {site.alternatives.vars[ref.index]}; break;
+    case AlternativeKind::Clause: only.clauses = {site.alternatives.clauses[ref.index]}; break;
+    case AlternativeKind::Deletion: only.deletion = true; break;
+    }
+    s.alternatives = std::move(only);
+    s.id = static_cast<std::uint32_t>(r_.sites.size());
+    r_.sites.push_back(std::move(s));
+    Repair rep;
+    rep.mutations = {Mutation{r_.sites.back().id, 1}};
+    rep.foundBy = std::string("synthesis: ") + holeKindName(kind) + " hole";
+    rep.verifiedBy = validator_.verifiedBy();
+    rep.candidate = tried.candidates;
+    rep.ms = msSince(searchStart_);
+    r_.repairs.push_back(std::move(rep));
+    ++tried.repairs;
+    ++found_;
+  }
+
+  void enumerate(const Hole& h, HoleKindTried& tried) {
+    const std::vector<Site> one{h.site};
+    for (std::uint32_t k = 1; k <= one[0].count() && !stopped(); ++k) {
+      const Verdict v = validate(one, k, tried);
+      if (v.kind == Verdict::Kind::Passes) {
+        record(one[0], k, h.kind, tried);
+        return;  // one repair per hole
+      }
+    }
+  }
+
+  /// CEGIS on a constant hole (synthesize.h): first among the values one decimal edit away
+  /// from the original (a developer's slip: `y % 40` for `y % 400`), every one that passes
+  /// the suite, up to kNearRepairs, those that drop or add a digit first; when none does, any
+  /// value, and of the first few that pass, the one with the fewest decimal edits.
+  void constant(const Hole& h, HoleKindTried& tried) {
+    if (encoder_.usesNondet() || failing_.empty()) return;
+    std::vector<ir::Expr*> literals{h.site.expr};
+    literals.insert(literals.end(), h.site.uses.begin(), h.site.uses.end());
+    HoleSolver solver(encoder_, literals, h.type);
+    if (!solver.addTest(failing_.front())) return;
+    for (std::size_t i = 1; i < failing_.size() && i < kInitialFailing; ++i)
+      solver.addTest(failing_[i]);
+    for (std::size_t i = 0; i < passing_.size() && i < kInitialPassing; ++i)
+      solver.addTest(passing_[i]);
+    const std::int64_t original = h.site.expr->value;
+    solver.restrict(oneEditAway(original, h.type));
+    std::vector<std::int64_t> near = cegis(solver, h, tried, true, kMaxRounds, kNearRepairs);
+    if (near.empty()) {
+      std::vector<std::int64_t> any = cegis(solver, h, tried, false, kMaxRounds, kValuesCompared);
+      if (!any.empty())
+        near = {*std::min_element(any.begin(), any.end(), [&](auto a, auto b) {
+          return naturalness(original, a) < naturalness(original, b);
+        })};
+    }
+    tried.solverQueries += solver.queries;
+    std::sort(near.begin(), near.end(), [&](std::int64_t a, std::int64_t b) {
+      return naturalness(original, a) < naturalness(original, b);
+    });
+    std::vector<Site> one{h.site};
+    for (std::int64_t v : near) {
+      one[0].alternatives.values = {v};
+      one[0].alternatives.spellings = {spelling(h, v)};
+      record(one[0], 1, h.kind, tried);
+    }
+  }
+
+  /// The CEGIS loop: values (among the restricted ones with `among`) that pass the suite, at
+  /// most `wanted`, in at most `rounds` solver answers.
+  std::vector<std::int64_t> cegis(HoleSolver& solver, const Hole& h, HoleKindTried& tried,
+                                  bool among, unsigned rounds, std::size_t wanted) {
+    std::vector<Site> one{h.site};
+    std::vector<std::int64_t> passing;
+    for (unsigned round = 0; round < rounds && passing.size() < wanted && !stopped(); ++round) {
+      std::int64_t value = 0;
+      const HoleSolver::Answer a = solver.solve(deadline_, value, among);
+      if (a == HoleSolver::Answer::Unknown && !deadline_.expired()) ++tried.undecided;
+      if (a != HoleSolver::Answer::Value) break;
+      one[0].alternatives.values = {value};
+      const Verdict v = validate(one, 1, tried);
+      solver.block(value);
+      if (v.kind == Verdict::Kind::Passes)
+        passing.push_back(value);
+      else if (v.failedTest && !solver.has(*v.failedTest))
+        solver.addTest(*v.failedTest);
+    }
+    return passing;
+  }
+
+  /// The values one decimal edit (a digit changed, added or dropped, or the sign) from `c`
+  /// that fit `type`.
+  static std::vector<std::int64_t> oneEditAway(std::int64_t c, ir::IntKind type) {
+    std::string digits = std::to_string(c);
+    if (c < 0) digits.erase(0, 1);
+    const bool negative = c < 0;
+    std::vector<std::string> texts;
+    for (std::size_t i = 0; i <= digits.size(); ++i)
+      for (char d = '0'; d <= '9'; ++d) {
+        texts.push_back(digits.substr(0, i) + d + digits.substr(i));  // added
+        if (i < digits.size()) {
+          std::string changed = digits;
+          changed[i] = d;
+          texts.push_back(changed);
+        }
+      }
+    for (std::size_t i = 0; i < digits.size() && digits.size() > 1; ++i)
+      texts.push_back(digits.substr(0, i) + digits.substr(i + 1));  // dropped
+    std::vector<std::int64_t> out;
+    const auto add = [&](__int128 v) {
+      const int w = ir::bitWidth(type);
+      const bool sign = ir::isSigned(type);
+      const __int128 lo = sign ? -(static_cast<__int128>(1) << (w - 1)) : 0;
+      const __int128 hi =
+          sign ? (static_cast<__int128>(1) << (w - 1)) - 1 : (static_cast<__int128>(1) << w) - 1;
+      if (v < lo || v > hi || v == c) return;
+      const auto x = static_cast<std::int64_t>(v);
+      if (std::find(out.begin(), out.end(), x) == out.end()) out.push_back(x);
+    };
+    for (const std::string& t : texts) {
+      if (t.size() > 1 && t[0] == '0') continue;  // not how a number is written
+      if (t.size() > 18) continue;
+      const __int128 v = std::stoll(t);
+      add(negative ? -v : v);
+    }
+    add(-static_cast<__int128>(c));
+    return out;
+  }
+
+  /// Orders a constant's replacements: fewer decimal edits; a digit added or dropped before one
+  /// changed (the original's digits are kept); nearer.
+  static std::tuple<std::size_t, bool, __int128> naturalness(std::int64_t original,
+                                                             std::int64_t v) {
+    const std::string a = std::to_string(original), b = std::to_string(v);
+    const bool keepsDigits =
+        a.size() != b.size() && (b.find(a) != std::string::npos || a.find(b) != std::string::npos ||
+                                 editDistance(a, b) == 1);
+    const __int128 d = static_cast<__int128>(v) - original;
+    return {editDistance(a, b), !keepsDigits, d < 0 ? -d : d};
+  }
+
+  /// Levenshtein distance of two short strings.
+  static std::size_t editDistance(const std::string& a, const std::string& b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j)
+      row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+      std::size_t diagonal = row[0];
+      row[0] = i;
+      for (std::size_t j = 1; j <= b.size(); ++j) {
+        const std::size_t up = row[j];
+        row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1] ? 1 : 0)});
+        diagonal = up;
+      }
+    }
+    return row[b.size()];
+  }
+
+  /// A value that a macro of the hole's `#define` group holds is written as its name.
+  static std::string spelling(const Hole& h, std::int64_t value) {
+    for (const auto& [v, name] : h.names)
+      if (v == value) return name;
+    return "";
+  }
+};
+
+}  // namespace
+
+void synthesize(const RepairProblem& problem, const RepairOptions& options, Validator& validator,
+                const solve::Deadline& deadline, std::chrono::steady_clock::time_point searchStart,
+                RepairResult& r) {
+  if (!problem.suite) {
+    r.synthesis.skipped = "semantic repair needs a test suite (--tests)";
+    return;
+  }
+  Synthesizer(problem, options, validator, deadline, r).run(searchStart);
+}
+
+}  // namespace culprit::repair::detail
