@@ -335,8 +335,11 @@ std::vector<Hole> HoleFinder::conditions() {
     h.score = scores_[s.id];
     std::map<std::int64_t, std::string> values = constantsOf[&f];
     values.emplace(0, ""), values.emplace(1, "");
+    std::set<ir::VarId> vars = varsOf[&f];
+    for (ir::VarId v : inScope(f, intType, c.range.line))
+      vars.insert(v);
     for (bool widen : {true, false})
-      for (ir::VarId v : varsOf[&f]) {
+      for (ir::VarId v : vars) {
         if (program_.vars[v].type != intType) continue;
         for (ir::BinOp op : {ir::BinOp::Eq, ir::BinOp::Ne, ir::BinOp::Lt, ir::BinOp::Le,
                              ir::BinOp::Gt, ir::BinOp::Ge})

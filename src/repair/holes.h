@@ -10,8 +10,8 @@
 //    parameters, locals declared above it);
 //  - operator: every operator of its class (mutation level 2's sites);
 //  - condition: a branch condition, an operand of && or ||, or a returned comparison, widened
-//    (`c || v op k`) or narrowed (`c && v op k`) with v an int variable the function reads and
-//    k a constant it uses (or 0, 1);
+//    (`c || v op k`) or narrowed (`c && v op k`) with v an int variable in scope or read by
+//    the function and k a constant the function uses (or 0, 1);
 //  - deletion: an expression statement (assignment, call) alone on its line.
 #pragma once
 

@@ -260,6 +260,7 @@ TEST(RepairProperty, RepairsPassAreMinimalMeetTheMustSetAndUndoTheFault) {
     ++checked;
     RepairOptions o;
     o.timeoutSeconds = 60;
+    o.synthesize = RepairOptions::Synthesize::Never;  // the mutation search's properties
     o.must = RepairOptions::Must::Every;
     const RepairResult fl = findRepairs(s.problem(), o);
     o.must = RepairOptions::Must::None;
