@@ -6,11 +6,23 @@
 #include "repair/options.h"
 #include "repair/validate.h"
 
+#include <algorithm>
 #include <chrono>
 #include <functional>
 
 namespace culprit::repair::detail {
 namespace {
+
+bool bitwise(const ir::Expr& e) {
+  if ((e.kind == ir::ExprKind::Binary || e.kind == ir::ExprKind::CompoundAssign) &&
+      (e.binop == ir::BinOp::BitAnd || e.binop == ir::BinOp::BitOr ||
+       e.binop == ir::BinOp::BitXor || e.binop == ir::BinOp::Shl || e.binop == ir::BinOp::Shr))
+    return true;
+  if (e.kind == ir::ExprKind::Unary && e.unop == ir::UnOp::BitNot) return true;
+  for (const ir::ExprPtr& op : e.ops)
+    if (bitwise(*op)) return true;
+  return false;
+}
 
 bool readsNondet(const ir::Expr& e) {
   if (e.kind == ir::ExprKind::Call && e.builtin == ir::Builtin::Nondet) return true;
@@ -48,8 +60,19 @@ private:
 
 HoleEncoder::HoleEncoder(const RepairProblem& problem, const RepairOptions& options)
     : problem_(problem), options_(options) {
+  bool anyBitwise = false;
   for (const ir::Stmt* s : problem.program->stmts)
-    if (s && s->expr && readsNondet(*s->expr)) usesNondet_ = true;
+    if (s && s->expr) {
+      usesNondet_ = usesNondet_ || readsNondet(*s->expr);
+      anyBitwise = anyBitwise || bitwise(*s->expr);
+    }
+  // A hole makes products and quotients by a constant non-linear: z3 bit-blasts them into
+  // circuits it searches slowly (seconds per query on the Siemens-style subject), while its
+  // arithmetic core takes them in milliseconds; bitwise operators are slow with integers.
+  ints_ = options.ints == RepairOptions::Ints::BitVector && anyBitwise ? encode::Ints::BitVector
+          : options.ints == RepairOptions::Ints::Math                  ? encode::Ints::Math
+          : anyBitwise                                                 ? encode::Ints::BitVector
+                                                                       : encode::Ints::Math;
 }
 
 std::optional<HoleEncoder::Formula> HoleEncoder::encode(std::size_t test,
@@ -70,7 +93,7 @@ std::optional<HoleEncoder::Formula> HoleEncoder::encode(std::size_t test,
   if (!known->second) return std::nullopt;
   encode::EncodeOptions eo;
   eo.family = encode::Family::Program;
-  eo.ints = localize::resolveInts(localizeInts(options_.ints), *problem_.program);
+  eo.ints = ints_;
   eo.unwind = options_.unwind;
   eo.entry = problem_.run.entry;
   eo.programName = problem_.run.programName;
@@ -159,5 +182,72 @@ void HoleSolver::block(std::int64_t value) {
 }
 
 std::string HoleSolver::reasonUnknown() const { return session_ ? session_->reasonUnknown() : ""; }
+
+/// The values one decimal edit (a digit changed, added or dropped, or the sign) from `c`
+/// that fit `type`.
+std::vector<std::int64_t> oneEditAway(std::int64_t c, ir::IntKind type) {
+  std::string digits = std::to_string(c);
+  if (c < 0) digits.erase(0, 1);
+  const bool negative = c < 0;
+  std::vector<std::string> texts;
+  for (std::size_t i = 0; i <= digits.size(); ++i)
+    for (char d = '0'; d <= '9'; ++d) {
+      texts.push_back(digits.substr(0, i) + d + digits.substr(i));  // added
+      if (i < digits.size()) {
+        std::string changed = digits;
+        changed[i] = d;
+        texts.push_back(changed);
+      }
+    }
+  for (std::size_t i = 0; i < digits.size() && digits.size() > 1; ++i)
+    texts.push_back(digits.substr(0, i) + digits.substr(i + 1));  // dropped
+  std::vector<std::int64_t> out;
+  const auto add = [&](__int128 v) {
+    const int w = ir::bitWidth(type);
+    const bool sign = ir::isSigned(type);
+    const __int128 lo = sign ? -(static_cast<__int128>(1) << (w - 1)) : 0;
+    const __int128 hi =
+        sign ? (static_cast<__int128>(1) << (w - 1)) - 1 : (static_cast<__int128>(1) << w) - 1;
+    if (v < lo || v > hi || v == c) return;
+    const auto x = static_cast<std::int64_t>(v);
+    if (std::find(out.begin(), out.end(), x) == out.end()) out.push_back(x);
+  };
+  for (const std::string& t : texts) {
+    if (t.size() > 1 && t[0] == '0') continue;  // not how a number is written
+    if (t.size() > 18) continue;
+    const __int128 v = std::stoll(t);
+    add(negative ? -v : v);
+  }
+  add(-static_cast<__int128>(c));
+  return out;
+}
+
+/// Orders a constant's replacements: fewer decimal edits; a digit added or dropped before one
+/// changed (the original's digits are kept); nearer.
+std::tuple<std::size_t, bool, __int128> naturalness(std::int64_t original, std::int64_t v) {
+  const std::string a = std::to_string(original), b = std::to_string(v);
+  const bool keepsDigits =
+      a.size() != b.size() &&
+      (b.find(a) != std::string::npos || a.find(b) != std::string::npos || editDistance(a, b) == 1);
+  const __int128 d = static_cast<__int128>(v) - original;
+  return {editDistance(a, b), !keepsDigits, d < 0 ? -d : d};
+}
+
+/// Levenshtein distance of two short strings.
+std::size_t editDistance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j)
+    row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1] ? 1 : 0)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
 
 }  // namespace culprit::repair::detail

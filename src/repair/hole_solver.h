@@ -3,9 +3,11 @@
 // test, asked for a value under which every such test passes (SemFix-style synthesis of a
 // constant; CEGIS adds the tests that reject its values).
 //
-// The literals are turned into nondet calls for the time of encoding (the encoder's symbolic
-// nondet values, one per executed copy), each equated with the hole's constant. Programs that
-// read nondet values themselves are left to the caller (usesNondet()).
+// The formulas use integers unless the program has bitwise operators (whatever --ints says:
+// both encodings are exact, and a hole makes products non-linear, which bit-vectors solve
+// slowly). The literals are turned into nondet calls for the time of encoding (the encoder's
+// symbolic nondet values, one per executed copy), each equated with the hole's constant. Programs
+// that read nondet values themselves are left to the caller (usesNondet()).
 #pragma once
 
 #include "encode/encode.h"
@@ -18,6 +20,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <tuple>
 
 namespace culprit::repair::detail {
 
@@ -45,6 +48,7 @@ private:
   RepairOptions options_;
   z3::context ctx_;
   bool usesNondet_ = false;
+  ::culprit::encode::Ints ints_ = ::culprit::encode::Ints::Math;
   std::map<std::size_t, std::optional<::culprit::encode::Expectation>> expectations_;
 };
 
@@ -76,5 +80,14 @@ private:
   std::set<std::size_t> tests_;
   std::vector<std::int64_t> blocked_;
 };
+
+/// The values one decimal edit (a digit changed, added or dropped, or the sign) from `c` that
+/// fit `type`.
+std::vector<std::int64_t> oneEditAway(std::int64_t c, ir::IntKind type);
+/// Orders a constant's replacements: fewer decimal edits; a digit added or dropped before one
+/// changed (the original's digits are kept); nearer.
+std::tuple<std::size_t, bool, __int128> naturalness(std::int64_t original, std::int64_t v);
+/// Levenshtein distance of two short strings.
+std::size_t editDistance(const std::string& a, const std::string& b);
 
 }  // namespace culprit::repair::detail

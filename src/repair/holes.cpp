@@ -101,6 +101,26 @@ const char* holeKindName(HoleKind k) {
   return "?";
 }
 
+Site onlyAlternative(const Site& site, std::uint32_t k) {
+  Site s = site;
+  const AlternativeRef ref = alternativeRef(site.alternatives, k);
+  SiteAlternatives only;
+  switch (ref.kind) {
+  case AlternativeKind::Operator: only.ops = {site.alternatives.ops[ref.index]}; break;
+  case AlternativeKind::Value:
+    only.values = {site.alternatives.values[ref.index]};
+    if (ref.index < site.alternatives.spellings.size())
+      only.spellings = {site.alternatives.spellings[ref.index]};
+    break;
+  case AlternativeKind::SwapLogical: only.swapLogical = true; break;
+  case AlternativeKind::Variable: only.vars = {site.alternatives.vars[ref.index]}; break;
+  case AlternativeKind::Clause: only.clauses = {site.alternatives.clauses[ref.index]}; break;
+  case AlternativeKind::Deletion: only.deletion = true; break;
+  }
+  s.alternatives = std::move(only);
+  return s;
+}
+
 HoleFinder::HoleFinder(ir::Program& program, std::vector<double> scores,
                        std::vector<double> anyScores)
     : program_(program), scores_(std::move(scores)), anyScores_(std::move(anyScores)) {
@@ -325,13 +345,14 @@ std::vector<Hole> HoleFinder::conditions() {
     }
   });
   const ir::TypeRef intType = program_.types.intType(ir::IntKind::Int);
-  auto addHole = [&](ir::Expr& c, ir::Stmt& s, ir::Function& f) {
+  auto addHole = [&](ir::Expr& c, ir::Stmt& s, ir::Function& f, bool operand) {
     if (c.type != intType) return;
     const std::string text = textOf(c.range);
     if (text.empty()) return;
     Hole h;
     h.kind = HoleKind::Condition;
     h.site = base(SiteClass::Condition, &c, s.id, c.range, text);
+    h.site.operand = operand;
     h.score = scores_[s.id];
     std::map<std::int64_t, std::string> values = constantsOf[&f];
     values.emplace(0, ""), values.emplace(1, "");
@@ -358,13 +379,13 @@ std::vector<Hole> HoleFinder::conditions() {
         const bool returnsTruth = s.kind == ir::StmtKind::Return &&
                                   ((e.kind == ir::ExprKind::Binary && ir::isComparison(e.binop)) ||
                                    e.kind == ir::ExprKind::LogAnd || e.kind == ir::ExprKind::LogOr);
-        if (branch || returnsTruth) addHole(*s.expr, s, f);
+        if (branch || returnsTruth) addHole(*s.expr, s, f, false);
       },
       [&](ir::Expr& e, const ir::Expr*, ir::Stmt& s, ir::Function& f) {
         if (scores_[s.id] <= 0) return;
         if (e.kind != ir::ExprKind::LogAnd && e.kind != ir::ExprKind::LogOr) return;
         for (ir::ExprPtr& op : e.ops)
-          addHole(*op, s, f);
+          addHole(*op, s, f, true);
       });
   sortByScore(holes);
   return holes;

@@ -38,6 +38,9 @@ struct Hole {
   std::vector<std::pair<std::int64_t, std::string>> names;
 };
 
+/// `site` with only its alternative `k`, which becomes alternative 1.
+Site onlyAlternative(const Site& site, std::uint32_t k);
+
 /// Finds holes of `program` at statements with a positive score (`scores` by StmtId: a hole
 /// at one statement can only repair the failing tests that execute it, so the caller gives 0 to
 /// those that some failing test does not); the definition of a macro, which changes several

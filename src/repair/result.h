@@ -73,6 +73,7 @@ struct HoleKindTried {
   std::size_t solverQueries = 0;  ///< constant holes: z3 queries (CEGIS)
   std::size_t undecided = 0;      ///< holes the solver could not decide within its budget
   std::size_t repairs = 0;
+  double ms = 0;
   std::vector<std::string> where;  ///< the first holes' locations, most suspicious first
 };
 

@@ -244,9 +244,15 @@ void explainNothingFound(const RepairOptions& o, RepairResult& r) {
                       (syn.skipped.empty() ? std::string("--no-synthesize") : syn.skipped) + ")");
   } else {
     for (const HoleKindTried& k : syn.kinds) {
-      std::string line = fmt::format("semantic repair, {} holes: {} at the {} statements every "
-                                     "failing test executes, {} replacements validated",
-                                     k.kind, k.holes, syn.locations, k.candidates);
+      std::string line =
+          k.kind == "several places"
+              ? fmt::format("semantic repair at up to 3 places, one hole at a time (greedy): {} "
+                            "holes at the statements the first failing tests execute, {} "
+                            "replacements validated",
+                            k.holes, k.candidates)
+              : fmt::format("semantic repair, {} holes: {} at the {} statements every failing "
+                            "test executes, {} replacements validated",
+                            k.kind, k.holes, syn.locations, k.candidates);
       if (k.solverQueries) line += fmt::format(", {} solver queries", k.solverQueries);
       if (k.undecided) line += fmt::format(", {} undecided by the solver", k.undecided);
       if (!k.where.empty()) {

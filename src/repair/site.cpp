@@ -69,8 +69,9 @@ std::string alternativeText(const Site& site, std::uint32_t k, const ir::Program
   case AlternativeKind::Clause: {
     const Clause& c = a.clauses[ref.index];
     const std::string value = c.valueText.empty() ? std::to_string(c.value) : c.valueText;
-    return operand(site, c.widen) + (c.widen ? " || " : " && ") + varName(program, c.var) + " " +
-           ir::binOpSpelling(c.op) + " " + value;
+    const std::string text = operand(site, c.widen) + (c.widen ? " || " : " && ") +
+                             varName(program, c.var) + " " + ir::binOpSpelling(c.op) + " " + value;
+    return site.operand ? "(" + text + ")" : text;
   }
   case AlternativeKind::Deletion: return "";
   }

@@ -66,6 +66,9 @@ struct Site {
   /// `#define` the token is); the statement a deletion removes.
   std::vector<ir::Expr*> uses;
   ir::Stmt* statement = nullptr;
+  /// Condition: the token is an operand (of && or ||), so a clause added to it is written in
+  /// parentheses (`a && (b || c)`, not `a && b || c`).
+  bool operand = false;
   std::uint32_t count() const { return static_cast<std::uint32_t>(alternatives.count()); }
 };
 

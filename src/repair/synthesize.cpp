@@ -5,6 +5,7 @@
 #include "repair/hole_solver.h"
 #include "repair/holes.h"
 #include "repair/mutation.h"
+#include "repair/several.h"
 
 #include <fmt/format.h>
 
@@ -58,6 +59,7 @@ public:
     const auto start = std::chrono::steady_clock::now();
     searchStart_ = searchStart;
     auto [every, any] = statementScores(problem_, r_);
+    const std::vector<double> scores = any;
     std::size_t locations = 0;
     for (double s : every)
       if (s > 0) ++locations;
@@ -69,6 +71,7 @@ public:
         r_.synthesis.complete = false;
         break;
       }
+      const auto kindStart = std::chrono::steady_clock::now();
       HoleKindTried tried;
       tried.kind = holeKindName(kind);
       std::vector<Hole> holes = finder.find(kind);
@@ -84,9 +87,11 @@ public:
         else
           enumerate(h, tried);
       }
+      tried.ms = msSince(kindStart);
       r_.synthesis.kinds.push_back(std::move(tried));
       if (found_ > 0) break;
     }
+    if (found_ == 0 && !stopped()) severalPlaces(scores);
     r_.synthesis.ran = true;
     r_.synthesis.ms = msSince(start);
   }
@@ -117,22 +122,7 @@ private:
 
   /// Records alternative `k` of `site` as a repair: a site of its own with that alternative.
   void record(const Site& site, std::uint32_t k, HoleKind kind, HoleKindTried& tried) {
-    Site s = site;
-    const AlternativeRef ref = alternativeRef(site.alternatives, k);
-    SiteAlternatives only;
-    switch (ref.kind) {
-    case AlternativeKind::Operator: only.ops = {site.alternatives.ops[ref.index]}; break;
-    case AlternativeKind::Value:
-      only.values = {site.alternatives.values[ref.index]};
-      if (ref.index < site.alternatives.spellings.size())
-        only.spellings = {site.alternatives.spellings[ref.index]};
-      break;
-    case AlternativeKind::SwapLogical: only.swapLogical = true; break;
-    case AlternativeKind::Variable: only.vars = {site.alternatives.vars[ref.index]}; break;
-    case AlternativeKind::Clause: only.clauses = {site.alternatives.clauses[ref.index]}; break;
-    case AlternativeKind::Deletion: only.deletion = true; break;
-    }
-    s.alternatives = std::move(only);
+    Site s = onlyAlternative(site, k);
     s.id = static_cast<std::uint32_t>(r_.sites.size());
     r_.sites.push_back(std::move(s));
     Repair rep;
@@ -144,6 +134,48 @@ private:
     r_.repairs.push_back(std::move(rep));
     ++tried.repairs;
     ++found_;
+  }
+
+  /// Holes at several places (several.h); the repair is validated once more on the suite.
+  void severalPlaces(const std::vector<double>& scores) {
+    const auto start = std::chrono::steady_clock::now();
+    HoleKindTried tried;
+    tried.kind = "several places";
+    std::vector<PlaceChange> changes =
+        repairSeveralPlaces(problem_, encoder_, scores, deadline_, tried);
+    if (!changes.empty()) {
+      std::vector<Site> sites;
+      std::vector<Mutation> all;
+      for (const PlaceChange& c : changes) {
+        all.push_back({static_cast<std::uint32_t>(sites.size()), 1});
+        sites.push_back(c.site);
+      }
+      Verdict v;
+      {
+        const Applied applied(sites, all);
+        v = validator_.check({}, false, deadline_, r_.stats);
+      }
+      if (v.kind == Verdict::Kind::Passes) {
+        Repair rep;
+        std::string kinds;
+        for (const PlaceChange& c : changes) {
+          Site s = c.site;
+          s.id = static_cast<std::uint32_t>(r_.sites.size());
+          r_.sites.push_back(std::move(s));
+          rep.mutations.push_back({r_.sites.back().id, 1});
+          kinds += (kinds.empty() ? "" : ", ") + std::string(holeKindName(c.kind));
+        }
+        rep.foundBy = fmt::format("synthesis: holes at {} places ({})", changes.size(), kinds);
+        rep.verifiedBy = validator_.verifiedBy();
+        rep.candidate = tried.candidates;
+        rep.ms = msSince(searchStart_);
+        r_.repairs.push_back(std::move(rep));
+        ++tried.repairs;
+        ++found_;
+      }
+    }
+    tried.ms = msSince(start);
+    r_.synthesis.kinds.push_back(std::move(tried));
   }
 
   void enumerate(const Hole& h, HoleKindTried& tried) {
@@ -167,6 +199,11 @@ private:
     literals.insert(literals.end(), h.site.uses.begin(), h.site.uses.end());
     HoleSolver solver(encoder_, literals, h.type);
     if (!solver.addTest(failing_.front())) return;
+    std::int64_t any = 0;  // most holes cannot repair the first failing test: one encoding says so
+    if (solver.solve(deadline_, any) != HoleSolver::Answer::Value) {
+      tried.solverQueries += solver.queries;
+      return;
+    }
     for (std::size_t i = 1; i < failing_.size() && i < kInitialFailing; ++i)
       solver.addTest(failing_[i]);
     for (std::size_t i = 0; i < passing_.size() && i < kInitialPassing; ++i)
@@ -213,74 +250,6 @@ private:
         solver.addTest(*v.failedTest);
     }
     return passing;
-  }
-
-  /// The values one decimal edit (a digit changed, added or dropped, or the sign) from `c`
-  /// that fit `type`.
-  static std::vector<std::int64_t> oneEditAway(std::int64_t c, ir::IntKind type) {
-    std::string digits = std::to_string(c);
-    if (c < 0) digits.erase(0, 1);
-    const bool negative = c < 0;
-    std::vector<std::string> texts;
-    for (std::size_t i = 0; i <= digits.size(); ++i)
-      for (char d = '0'; d <= '9'; ++d) {
-        texts.push_back(digits.substr(0, i) + d + digits.substr(i));  // added
-        if (i < digits.size()) {
-          std::string changed = digits;
-          changed[i] = d;
-          texts.push_back(changed);
-        }
-      }
-    for (std::size_t i = 0; i < digits.size() && digits.size() > 1; ++i)
-      texts.push_back(digits.substr(0, i) + digits.substr(i + 1));  // dropped
-    std::vector<std::int64_t> out;
-    const auto add = [&](__int128 v) {
-      const int w = ir::bitWidth(type);
-      const bool sign = ir::isSigned(type);
-      const __int128 lo = sign ? -(static_cast<__int128>(1) << (w - 1)) : 0;
-      const __int128 hi =
-          sign ? (static_cast<__int128>(1) << (w - 1)) - 1 : (static_cast<__int128>(1) << w) - 1;
-      if (v < lo || v > hi || v == c) return;
-      const auto x = static_cast<std::int64_t>(v);
-      if (std::find(out.begin(), out.end(), x) == out.end()) out.push_back(x);
-    };
-    for (const std::string& t : texts) {
-      if (t.size() > 1 && t[0] == '0') continue;  // not how a number is written
-      if (t.size() > 18) continue;
-      const __int128 v = std::stoll(t);
-      add(negative ? -v : v);
-    }
-    add(-static_cast<__int128>(c));
-    return out;
-  }
-
-  /// Orders a constant's replacements: fewer decimal edits; a digit added or dropped before one
-  /// changed (the original's digits are kept); nearer.
-  static std::tuple<std::size_t, bool, __int128> naturalness(std::int64_t original,
-                                                             std::int64_t v) {
-    const std::string a = std::to_string(original), b = std::to_string(v);
-    const bool keepsDigits =
-        a.size() != b.size() && (b.find(a) != std::string::npos || a.find(b) != std::string::npos ||
-                                 editDistance(a, b) == 1);
-    const __int128 d = static_cast<__int128>(v) - original;
-    return {editDistance(a, b), !keepsDigits, d < 0 ? -d : d};
-  }
-
-  /// Levenshtein distance of two short strings.
-  static std::size_t editDistance(const std::string& a, const std::string& b) {
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j)
-      row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-      std::size_t diagonal = row[0];
-      row[0] = i;
-      for (std::size_t j = 1; j <= b.size(); ++j) {
-        const std::size_t up = row[j];
-        row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1] ? 1 : 0)});
-        diagonal = up;
-      }
-    }
-    return row[b.size()];
   }
 
   /// A value that a macro of the hole's `#define` group holds is written as its name.

@@ -55,6 +55,7 @@ nlohmann::json synthesisJson(const repair::SynthesisReport& syn) {
                      {"solver_queries", k.solverQueries},
                      {"undecided", k.undecided},
                      {"repairs", k.repairs},
+                     {"ms", k.ms},
                      {"first_holes", k.where}});
   nlohmann::json j = {{"ran", syn.ran}, {"kinds", kinds}};
   if (syn.ran) {
@@ -163,9 +164,11 @@ std::string renderText(const RepairModel& m) {
   if (r.synthesis.ran) {
     std::string kinds;
     for (const repair::HoleKindTried& k : r.synthesis.kinds)
-      kinds += fmt::format(
-          "{}{} {} ({} validated{})", kinds.empty() ? "" : ", ", k.holes, k.kind, k.candidates,
-          k.solverQueries ? fmt::format(", {} solver queries", k.solverQueries) : std::string());
+      kinds += fmt::format("{}{} {} ({} validated{}, {:.0f} ms)", kinds.empty() ? "" : ", ",
+                           k.holes, k.kind, k.candidates,
+                           k.solverQueries ? fmt::format(", {} solver queries", k.solverQueries)
+                                           : std::string(),
+                           k.ms);
     out += fmt::format(
         "semantic repair: {} holes at {} statements: {}; {}; {:.0f} ms\n",
         [&] {

@@ -242,8 +242,9 @@ int main(int argc, char *argv[]) {
   const RepairResult r = findRepairs(s.problem(), RepairOptions{});
   EXPECT_TRUE(r.repairs.empty());
   EXPECT_TRUE(r.synthesis.ran);
-  EXPECT_EQ(r.synthesis.kinds.size(), 5u);
-  ASSERT_GE(r.tried.size(), 6u);  // mutation, then one line per hole kind
+  EXPECT_EQ(r.synthesis.kinds.size(), 6u);  // five hole kinds, then several places
+  EXPECT_EQ(r.synthesis.kinds.back().kind, "several places");
+  ASSERT_GE(r.tried.size(), 7u);  // mutation, then one line per kind
   EXPECT_EQ(r.tried[0].rfind("mutation level 1", 0), 0u);
   EXPECT_FALSE(r.suggestions.empty());
 }
