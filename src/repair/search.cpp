@@ -274,8 +274,9 @@ void explainNothingFound(const RepairOptions& o, RepairResult& r) {
   if (!r.complete || !syn.complete) r.suggestions.push_back("a larger --timeout");
   if (syn.ran)
     r.suggestions.push_back(
-        "semantic repair changes one place: for a fault at several places, repair the failing "
-        "tests of one symptom at a time, or read `culprit localize`'s diagnoses");
+        "semantic repair adds no code and changes at most 3 places, one at a time: for missing "
+        "code or a fault at more places, read `culprit localize`'s diagnoses, or repair with "
+        "the tests of one symptom at a time");
   if (!r.originalMust.empty())
     r.suggestions.push_back("the must set above lists places every repair changes: a fault "
                             "outside the holes tried (missing code, a call) is to be edited there");
