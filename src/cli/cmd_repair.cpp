@@ -127,6 +127,12 @@ void addRepairCommand(CLI::App& app, int& status) {
                   "is then run on them and the report says how many it passes")
       ->check(CLI::Range(0, 90))
       ->capture_default_str();
+  cmd->add_option("--equivalence-timeout", c->options.equivalenceSeconds,
+                  "seconds for each repair's bounded equivalence with --golden (both programs "
+                  "on the same free argv numbers, within the tests' ranges and --unwind); 0: "
+                  "not checked")
+      ->check(CLI::Range(0.0, 3600.0))
+      ->capture_default_str();
   addSharedOptions(*cmd, c);
   cmd->callback([c, &status] { status = runRepair(*c); });
 }

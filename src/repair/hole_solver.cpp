@@ -75,8 +75,8 @@ HoleEncoder::HoleEncoder(const RepairProblem& problem, const RepairOptions& opti
                                                                        : encode::Ints::Math;
 }
 
-std::optional<HoleEncoder::Formula> HoleEncoder::encode(std::size_t test,
-                                                        const std::vector<ir::Expr*>& literals) {
+std::optional<HoleEncoder::Formula>
+HoleEncoder::encode(std::size_t test, const std::vector<ir::Expr*>& literals, bool divisor) {
   const auto start = std::chrono::steady_clock::now();
   localize::FormulaOptions fo;
   fo.unwind = options_.unwind;
@@ -93,7 +93,7 @@ std::optional<HoleEncoder::Formula> HoleEncoder::encode(std::size_t test,
   if (!known->second) return std::nullopt;
   encode::EncodeOptions eo;
   eo.family = encode::Family::Program;
-  eo.ints = ints_;
+  eo.ints = divisor ? ::culprit::encode::Ints::BitVector : ints_;
   eo.unwind = options_.unwind;
   eo.entry = problem_.run.entry;
   eo.programName = problem_.run.programName;
@@ -120,11 +120,12 @@ std::optional<HoleEncoder::Formula> HoleEncoder::encode(std::size_t test,
   }
 }
 
-HoleSolver::HoleSolver(HoleEncoder& encoder, std::vector<ir::Expr*> literals, ir::IntKind type)
-    : encoder_(encoder), literals_(std::move(literals)), type_(type) {}
+HoleSolver::HoleSolver(HoleEncoder& encoder, std::vector<ir::Expr*> literals, ir::IntKind type,
+                       bool divisor)
+    : encoder_(encoder), literals_(std::move(literals)), type_(type), divisor_(divisor) {}
 
 bool HoleSolver::addTest(std::size_t test) {
-  std::optional<HoleEncoder::Formula> f = encoder_.encode(test, literals_);
+  std::optional<HoleEncoder::Formula> f = encoder_.encode(test, literals_, divisor_);
   if (!f) return false;
   tests_.insert(test);
   if (!session_) {

@@ -232,6 +232,10 @@ std::vector<Hole> HoleFinder::constants() {
       h.site = base(SiteClass::Constant, &e, s.id, e.range, text);
       h.score = score;
       h.type = e.type->intKind;
+      h.divisor =
+          parent && parent->ops.size() == 2 && parent->ops[1].get() == &e &&
+          (parent->kind == ir::ExprKind::Binary || parent->kind == ir::ExprKind::CompoundAssign) &&
+          (parent->binop == ir::BinOp::Div || parent->binop == ir::BinOp::Rem);
       holes.push_back(std::move(h));
     } else if (isIdentifier(text)) {
       const Define* d = define(text);

@@ -33,6 +33,7 @@ struct Hole {
   Site site;
   double score = 0;                     ///< suspiciousness of its most suspicious statement
   ir::IntKind type = ir::IntKind::Int;  ///< constant: the literal's type
+  bool divisor = false;  ///< constant: the right operand of `/` or `%` (see HoleEncoder)
   /// Constant: the values other macros of its `#define` group hold, and their names (the
   /// spelling of a synthesized value that equals one).
   std::vector<std::pair<std::int64_t, std::string>> names;

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,8 @@ struct RepairOptions {
   /// Percentage of the tests kept out of the search (deterministic choice); each repair is
   /// then run on them (0: none).
   unsigned holdoutPercent = 0;
+  /// Seconds for each repair's bounded equivalence with the golden program (0: not checked).
+  double equivalenceSeconds = 5;
   /// Hears the statistics and the number of repairs after each validated candidate.
   std::function<void(const RepairStats&, std::size_t repairs)> progress;
 };
@@ -50,6 +53,10 @@ struct Repair {
   std::string verifiedBy;     ///< what it was checked against
   std::size_t candidate = 0;  ///< candidates validated when it was found
   double ms = 0;              ///< time into the search when it was found
+  /// Bounded equivalence with the golden program (equivalence.h): true, false, or not decided.
+  std::optional<bool> equivalentToGolden;
+  std::string equivalence;  ///< the bounds, the distinguishing test line, or why not decided
+  std::optional<std::size_t> holdoutPassed;  ///< held-out tests it passes (--holdout)
 };
 
 struct RepairStats {
@@ -89,9 +96,8 @@ struct SynthesisReport {
 
 /// Held-out tests (RepairOptions::holdoutPercent).
 struct HoldoutReport {
-  std::size_t tests = 0;              ///< tests kept out of the search
-  std::size_t searchTests = 0;        ///< tests the search used
-  std::vector<std::size_t> passedBy;  ///< per repair: held-out tests it passes
+  std::size_t tests = 0;        ///< tests kept out of the search
+  std::size_t searchTests = 0;  ///< tests the search used
 };
 
 struct RepairResult {

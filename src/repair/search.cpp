@@ -15,6 +15,8 @@
 // validating it; a lookup takes microseconds.
 // The original program is validated first: its must set is the report's and, with must sets,
 // blocks the candidates that leave all of it alone.
+#include "repair/equivalence.h"
+#include "repair/hole_solver.h"
 #include "repair/mutation.h"
 #include "repair/repair.h"
 #include "repair/synthesize.h"
@@ -219,16 +221,15 @@ void judgeHeldOut(const RepairProblem& p, const std::vector<bool>& held, RepairR
   std::vector<testing::Expected> expected(tests.size());
   for (std::size_t i = 0; i < tests.size(); ++i)
     if (held[i]) expected[i] = testing::expectedFor(tests[i], *p.oracle, p.run);
-  for (const Repair& rep : r.repairs) {
+  for (Repair& rep : r.repairs) {
     const Applied applied(r.sites, rep.mutations);
-    std::size_t passed = 0;
+    std::size_t& passed = rep.holdoutPassed.emplace(0);
     for (std::size_t i = 0; i < tests.size(); ++i)
       if (held[i] && expected[i].error.empty() &&
           testing::judgeAgainst(*p.program, tests[i], exec::run(*p.program, tests[i].input, p.run),
                                 expected[i])
                   .outcome == testing::Outcome::Pass)
         ++passed;
-    r.holdout.passedBy.push_back(passed);
   }
 }
 
@@ -283,10 +284,76 @@ void explainNothingFound(const RepairOptions& o, RepairResult& r) {
 }
 
 RepairResult searchRepairs(const RepairProblem& problem, const RepairOptions& options);
+RepairResult searchWithHoldout(const RepairProblem& problem, const RepairOptions& options);
+
+/// Each repair's bounded equivalence with the golden program (equivalence.h), while the time
+/// bound lasts.
+void checkEquivalences(const RepairProblem& p, const RepairOptions& o,
+                       const solve::Deadline& deadline, RepairResult& r) {
+  for (Repair& rep : r.repairs) {
+    if (!p.suite) {
+      rep.equivalence = "no golden program: verified against the assertions instead";
+    } else if (!p.oracle || !p.oracle->golden) {
+      rep.equivalence = "no golden program (--golden)";
+    } else if (o.equivalenceSeconds <= 0) {
+      rep.equivalence = "not checked (--equivalence-timeout 0)";
+    } else if (deadline.expired()) {
+      rep.equivalence = "not checked: the time bound (--timeout) was reached";
+    } else {
+      const Applied applied(r.sites, rep.mutations);
+      const solve::Deadline own = solve::Deadline::after(
+          std::min(o.equivalenceSeconds,
+                   deadline.bounded() ? deadline.remainingMs() / 1000.0 : o.equivalenceSeconds));
+      const detail::Equivalence e = detail::checkEquivalence(p, o, own);
+      rep.equivalentToGolden = e.equivalent;
+      rep.equivalence = e.note;
+    }
+  }
+}
+
+/// The size of a repair's edits: characters changed, over its changes.
+std::size_t editSize(const RepairResult& r, const Repair& rep) {
+  std::size_t n = 0;
+  for (const Mutation& m : rep.mutations) {
+    const Site& s = r.sites[m.site];
+    n += detail::editDistance(s.original, alternativeText(s, m.alternative));
+  }
+  return n;
+}
+
+/// Equivalent to the golden first, then undecided, then not; then fewer changes; then smaller
+/// edits; then as found.
+void order(RepairResult& r) {
+  const auto rank = [](const Repair& rep) {
+    return !rep.equivalentToGolden ? 1 : *rep.equivalentToGolden ? 0 : 2;
+  };
+  std::vector<std::pair<std::size_t, Repair>> keyed;
+  for (Repair& rep : r.repairs)
+    keyed.emplace_back(editSize(r, rep), std::move(rep));
+  std::stable_sort(keyed.begin(), keyed.end(), [&](const auto& a, const auto& b) {
+    return std::make_tuple(rank(a.second), a.second.mutations.size(), a.first) <
+           std::make_tuple(rank(b.second), b.second.mutations.size(), b.first);
+  });
+  r.repairs.clear();
+  for (auto& [size, rep] : keyed)
+    r.repairs.push_back(std::move(rep));
+}
 
 }  // namespace
 
 RepairResult findRepairs(const RepairProblem& problem, const RepairOptions& options) {
+  const solve::Deadline deadline = options.timeoutSeconds > 0
+                                       ? solve::Deadline::after(options.timeoutSeconds)
+                                       : solve::Deadline{};
+  RepairResult r = searchWithHoldout(problem, options);
+  checkEquivalences(problem, options, deadline, r);
+  order(r);
+  return r;
+}
+
+namespace {
+
+RepairResult searchWithHoldout(const RepairProblem& problem, const RepairOptions& options) {
   if (!problem.suite || options.holdoutPercent == 0) return searchRepairs(problem, options);
   const std::vector<bool> held = heldOut(problem, options.holdoutPercent);
   testing::TestSuite kept = *problem.suite;
@@ -301,8 +368,6 @@ RepairResult findRepairs(const RepairProblem& problem, const RepairOptions& opti
   judgeHeldOut(problem, held, r);
   return r;
 }
-
-namespace {
 
 RepairResult searchRepairs(const RepairProblem& problem, const RepairOptions& options) {
   const auto start = std::chrono::steady_clock::now();
@@ -361,11 +426,16 @@ RepairResult searchRepairs(const RepairProblem& problem, const RepairOptions& op
         policy.failed(msSince(checkStart) - mustMs, mustMs, wantMust);
       }
       switch (v.kind) {
-      case detail::Verdict::Kind::Passes:
-        r.repairs.push_back(Repair{*candidate, "mutation", validator->verifiedBy(),
-                                   r.stats.candidates, msSince(start)});
+      case detail::Verdict::Kind::Passes: {
+        Repair found;
+        found.mutations = *candidate;
+        found.verifiedBy = validator->verifiedBy();
+        found.candidate = r.stats.candidates;
+        found.ms = msSince(start);
+        r.repairs.push_back(std::move(found));
         generator.blockSupersets(*candidate);
         break;
+      }
       case detail::Verdict::Kind::Fails:
         if (v.must) {
           ++r.stats.mustBlocks;

@@ -87,9 +87,11 @@ std::string renderJson(const RepairModel& m) {
         {"changes", changes},         {"diff", repair::unifiedDiff(program, r.sites, rep)},
         {"found_by", rep.foundBy},    {"verified", rep.verifiedBy},
         {"candidate", rep.candidate}, {"ms", rep.ms}};
-    const std::size_t i = static_cast<std::size_t>(&rep - r.repairs.data());
-    if (r.holdout.tests > 0 && i < r.holdout.passedBy.size())
-      one["holdout_passed"] = r.holdout.passedBy[i];
+    if (rep.holdoutPassed) one["holdout_passed"] = *rep.holdoutPassed;
+    one["equivalent_to_golden"] =
+        rep.equivalentToGolden ? nlohmann::json(*rep.equivalentToGolden) : nlohmann::json();
+    one[rep.equivalentToGolden && !*rep.equivalentToGolden ? "distinguishing_test"
+                                                           : "equivalence"] = rep.equivalence;
     repairs.push_back(std::move(one));
   }
   nlohmann::json must = nlohmann::json::array();
@@ -135,9 +137,16 @@ std::string renderText(const RepairModel& m) {
     out += fmt::format("\n== repair {}: {}\n", i + 1, repair::describe(program, r.sites, rep));
     out += fmt::format("found by: {}\n", rep.foundBy);
     out += fmt::format("verified: {}\n", rep.verifiedBy);
-    if (r.holdout.tests > 0 && i < r.holdout.passedBy.size())
+    if (rep.holdoutPassed)
       out += fmt::format("held-out tests: passes {} of {} (not used by the search)\n",
-                         r.holdout.passedBy[i], r.holdout.tests);
+                         *rep.holdoutPassed, r.holdout.tests);
+    if (rep.equivalentToGolden)
+      out += *rep.equivalentToGolden
+                 ? "equivalent to the golden program within bounds: " + rep.equivalence + "\n"
+                 : "NOT equivalent to the golden program: they differ on the test `" +
+                       rep.equivalence + "`\n";
+    else
+      out += "equivalence to the golden program: not decided (" + rep.equivalence + ")\n";
     out += repair::unifiedDiff(program, r.sites, rep);
   }
   if (r.repairs.empty()) {

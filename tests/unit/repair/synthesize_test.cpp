@@ -256,12 +256,51 @@ TEST(Synthesize, Holdout) {
   const RepairResult r = findRepairs(s.problem(), o);
   EXPECT_GT(r.holdout.tests, 0u);
   EXPECT_EQ(r.holdout.tests + r.holdout.searchTests, kYears.size());
-  ASSERT_EQ(r.holdout.passedBy.size(), r.repairs.size());
-  for (std::size_t i = 0; i < r.repairs.size(); ++i)
-    EXPECT_LE(r.holdout.passedBy[i], r.holdout.tests);
+  ASSERT_FALSE(r.repairs.empty());
+  for (const Repair& rep : r.repairs) {
+    ASSERT_TRUE(rep.holdoutPassed);
+    EXPECT_LE(*rep.holdoutPassed, r.holdout.tests);
+  }
   // The same choice every time.
   const RepairResult again = findRepairs(s.problem(), o);
   EXPECT_EQ(again.holdout.tests, r.holdout.tests);
+}
+
+TEST(Synthesize, EquivalenceToTheGoldenOrdersRepairs) {
+  const char* golden = R"(#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char *argv[]) {
+  int x = atoi(argv[1]);
+  if (x > 37)
+    printf("big\n");
+  else
+    printf("small\n");
+  return 0;
+}
+)";
+  // Three tests leave 33..49 open: every repair passes them, only 37 is the golden's.
+  Subject s(replaced(golden, "x > 37", "x > 30"), golden, {"0", "50", "33"});
+  const RepairResult r = findRepairs(s.problem(), RepairOptions{});
+  ASSERT_FALSE(r.repairs.empty());
+  bool seenNotEquivalent = false;
+  for (const Repair& rep : r.repairs) {
+    ASSERT_TRUE(rep.equivalentToGolden.has_value()) << rep.equivalence;
+    const Site& site = r.sites[rep.mutations[0].site];
+    const std::string to = alternativeText(site, rep.mutations[0].alternative);
+    if (*rep.equivalentToGolden) {
+      EXPECT_EQ(to, "37");
+      EXPECT_FALSE(seenNotEquivalent) << "an equivalent repair comes first";
+    } else {
+      seenNotEquivalent = true;
+      // The distinguishing test line: a number between the two bounds.
+      const int x = std::stoi(rep.equivalence);
+      EXPECT_TRUE((x > 37) != (x > std::stoi(to))) << to << " on " << x;
+    }
+  }
+  RepairOptions unchecked;
+  unchecked.equivalenceSeconds = 0;
+  for (const Repair& rep : findRepairs(s.problem(), unchecked).repairs)
+    EXPECT_FALSE(rep.equivalentToGolden.has_value());
 }
 
 // Property: a program with a few constants, one changed to a value no mutation reaches; semantic
@@ -295,6 +334,8 @@ int main(int argc, char *argv[]) {
     const Site& site = r.sites[r.repairs[0].mutations[0].site];
     EXPECT_EQ(site.original, std::to_string(faulty));
     EXPECT_EQ(alternativeText(site, r.repairs[0].mutations[0].alternative), c);
+    EXPECT_EQ(r.repairs[0].equivalentToGolden, std::optional<bool>(true))
+        << r.repairs[0].equivalence;
   }
 }
 
