@@ -12,7 +12,8 @@
 //  - condition: a branch condition, an operand of && or ||, or a returned comparison, widened
 //    (`c || v op k`) or narrowed (`c && v op k`) with v an int variable in scope or read by
 //    the function and k a constant the function uses (or 0, 1);
-//  - deletion: an expression statement (assignment, call) alone on its line.
+//  - deletion: an expression statement (assignment, call, output) written on one line (the
+//    diff drops the line when nothing else is on it).
 #pragma once
 
 #include "ir/ir.h"

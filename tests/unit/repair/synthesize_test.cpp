@@ -303,8 +303,9 @@ int main(int argc, char *argv[]) {
     EXPECT_FALSE(rep.equivalentToGolden.has_value());
 }
 
-// Property: a program with a few constants, one changed to a value no mutation reaches; semantic
-// repair finds a repair passing every test, and with this suite the undo is the first one.
+// Property: a program with a few constants, one changed to a value no mutation reaches (or a
+// variable changed); semantic repair finds a repair passing every test, with this suite the
+// undo is the first one, and it is equivalent to the golden program within bounds.
 TEST(Synthesize, PropertyUndoOfAConstantChange) {
   const char* golden = R"(#include <stdio.h>
 #include <stdlib.h>
@@ -337,6 +338,12 @@ int main(int argc, char *argv[]) {
     EXPECT_EQ(r.repairs[0].equivalentToGolden, std::optional<bool>(true))
         << r.repairs[0].equivalence;
   }
+  // A variable change: `x - 12` written `r - 12`; the undo is the first repair, equivalent.
+  Subject v(replaced(golden, "r = x - 12", "r = r - 12"), golden, tests);
+  const RepairResult r = findRepairs(v.problem(), RepairOptions{});
+  ASSERT_FALSE(r.repairs.empty());
+  EXPECT_EQ(changes(r, *v.program)[0], "7: r -> x");
+  EXPECT_EQ(r.repairs[0].equivalentToGolden, std::optional<bool>(true));
 }
 
 }  // namespace
