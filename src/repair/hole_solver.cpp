@@ -145,29 +145,55 @@ bool HoleSolver::addTest(std::size_t test) {
   return true;
 }
 
-void HoleSolver::restrict(const std::vector<std::int64_t>& values) { amongValues_ = values; }
+void HoleSolver::restrict(const std::vector<std::int64_t>& values, std::int64_t original) {
+  amongValues_ = values;
+  original_ = original;
+}
+
+std::vector<HoleSolver::Scope> HoleSolver::scopes() {
+  return {{true, 0}, {false, 10}, {false, 1000}, {false, 1'000'000}, {false, 0}};
+}
 
 z3::expr HoleSolver::literal(std::int64_t value) const {
   return hole_->is_bv() ? encoder_.ctx().bv_val(value, hole_->get_sort().bv_size())
                         : encoder_.ctx().int_val(value);
 }
 
-HoleSolver::Answer HoleSolver::solve(const solve::Deadline& deadline, std::int64_t& value,
-                                     bool among) {
-  if (!session_) return Answer::NoValue;
-  ++queries;
-  z3::expr_vector assumptions(encoder_.ctx());
-  if (among && hole_) {
+std::optional<z3::expr> HoleSolver::guard(const Scope& scope) {
+  static std::uint64_t guards = 0;
+  z3::context& ctx = encoder_.ctx();
+  if (scope.among) {
     if (!among_) {
-      static std::uint64_t guards = 0;
-      among_ = encoder_.ctx().bool_const(("among!" + std::to_string(guards++)).c_str());
-      z3::expr_vector choices(encoder_.ctx());
+      among_ = ctx.bool_const(("among!" + std::to_string(guards++)).c_str());
+      z3::expr_vector choices(ctx);
       for (std::int64_t v : amongValues_)
         choices.push_back(*hole_ == literal(v));
       session_->addHard(z3::implies(*among_, z3::mk_or(choices)));
     }
-    assumptions.push_back(*among_);
+    return among_;
   }
+  if (scope.within <= 0) return std::nullopt;
+  auto it = within_.find(scope.within);
+  if (it == within_.end()) {
+    const z3::expr g = ctx.bool_const(("within!" + std::to_string(guards++)).c_str());
+    const __int128 lo = static_cast<__int128>(original_) - scope.within;
+    const __int128 hi = static_cast<__int128>(original_) + scope.within;
+    session_->addHard(z3::implies(
+        g, encode::valueWithin(*hole_, type_,
+                               static_cast<std::int64_t>(std::max<__int128>(lo, INT64_MIN)),
+                               static_cast<std::int64_t>(std::min<__int128>(hi, INT64_MAX)))));
+    it = within_.emplace(scope.within, g).first;
+  }
+  return it->second;
+}
+
+HoleSolver::Answer HoleSolver::solve(const solve::Deadline& deadline, std::int64_t& value,
+                                     Scope scope) {
+  if (!session_) return Answer::NoValue;
+  ++queries;
+  z3::expr_vector assumptions(encoder_.ctx());
+  if (hole_)
+    if (std::optional<z3::expr> g = guard(scope)) assumptions.push_back(*g);
   const solve::Answer a = session_->check(assumptions, deadline);
   if (a == solve::Answer::Unknown) return Answer::Unknown;
   if (a == solve::Answer::Unsat) return Answer::NoValue;

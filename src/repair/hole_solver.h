@@ -55,6 +55,13 @@ private:
   std::map<std::size_t, std::optional<::culprit::encode::Expectation>> expectations_;
 };
 
+/// Where solve() looks: the values restrict() gave, the values within a distance of the
+/// original, or anywhere.
+struct HoleScope {
+  bool among = false;
+  std::int64_t within = 0;  ///< 0: no bound
+};
+
 /// One constant hole's CEGIS state.
 class HoleSolver {
 public:
@@ -63,11 +70,15 @@ public:
   bool addTest(std::size_t test);
   bool has(std::size_t test) const { return tests_.count(test) != 0; }
   enum class Answer { Value, NoValue, Unknown };
-  /// A value under which every test added passes and no blocked value is taken; with
-  /// `among` (set by restrict()), one of those values.
-  Answer solve(const solve::Deadline& deadline, std::int64_t& value, bool among = false);
-  /// The values solve(..., true) chooses from.
-  void restrict(const std::vector<std::int64_t>& values);
+  using Scope = HoleScope;
+  /// The scopes a constant hole's CEGIS takes in turn: one decimal edit, then within 10,
+  /// 1000, 10^6 of the original (nearer values converge faster: each rejecting test rules out
+  /// less of a wide space), then any value.
+  static std::vector<Scope> scopes();
+  /// A value under which every test added passes and no blocked value is taken, in `scope`.
+  Answer solve(const solve::Deadline& deadline, std::int64_t& value, Scope scope = {});
+  /// The values a Scope with `among` chooses from, and the original value distances count from.
+  void restrict(const std::vector<std::int64_t>& values, std::int64_t original);
   void block(std::int64_t value);
   std::size_t queries = 0;
   std::string reasonUnknown() const;
@@ -79,7 +90,10 @@ private:
   bool divisor_ = false;
   std::unique_ptr<solve::Session> session_;
   std::optional<z3::expr> hole_, among_;
+  std::map<std::int64_t, z3::expr> within_;
   std::vector<std::int64_t> amongValues_;
+  std::int64_t original_ = 0;
+  std::optional<z3::expr> guard(const Scope& scope);
   z3::expr literal(std::int64_t value) const;
   std::set<std::size_t> tests_;
   std::vector<std::int64_t> blocked_;

@@ -105,8 +105,8 @@ private:
     return std::nullopt;
   }
 
-  /// CEGIS on `target` and the passing tests that reject values: values one decimal edit away
-  /// first, then any.
+  /// CEGIS on `target` and the passing tests that reject values, in HoleSolver::scopes()'s
+  /// order (one decimal edit away first).
   std::optional<Site> constant(const Hole& h, std::size_t target) {
     if (encoder_.usesNondet()) return std::nullopt;
     std::vector<ir::Expr*> literals{h.site.expr};
@@ -120,12 +120,12 @@ private:
     }
     for (std::size_t i = 0; i < passing_.size() && i < kInitialPassing; ++i)
       solver.addTest(passing_[i]);
-    solver.restrict(oneEditAway(h.site.expr->value, h.type));
+    solver.restrict(oneEditAway(h.site.expr->value, h.type), h.site.expr->value);
     std::optional<Site> found;
-    for (bool among : {true, false}) {
+    for (const HoleSolver::Scope& scope : HoleSolver::scopes()) {
       for (unsigned round = 0; round < kMaxRounds && !found && !deadline_.expired(); ++round) {
         std::int64_t value = 0;
-        const HoleSolver::Answer a = solver.solve(deadline_, value, among);
+        const HoleSolver::Answer a = solver.solve(deadline_, value, scope);
         if (a == HoleSolver::Answer::Unknown && !deadline_.expired()) ++tried_.undecided;
         if (a != HoleSolver::Answer::Value) break;
         std::vector<Site> one{h.site};

@@ -191,8 +191,9 @@ private:
 
   /// CEGIS on a constant hole (synthesize.h): first among the values one decimal edit away
   /// from the original (a developer's slip: `y % 40` for `y % 400`), every one that passes
-  /// the suite, up to kNearRepairs, those that drop or add a digit first; when none does, any
-  /// value, and of the first few that pass, the one with the fewest decimal edits.
+  /// the suite, up to kNearRepairs, those that drop or add a digit first; when none does,
+  /// values ever farther (HoleSolver::scopes), and of the first few that pass in the first
+  /// scope with one, the one with the fewest decimal edits.
   void constant(const Hole& h, HoleKindTried& tried) {
     if (encoder_.usesNondet() || failing_.empty()) return;
     std::vector<ir::Expr*> literals{h.site.expr};
@@ -209,14 +210,19 @@ private:
     for (std::size_t i = 0; i < passing_.size() && i < kInitialPassing; ++i)
       solver.addTest(passing_[i]);
     const std::int64_t original = h.site.expr->value;
-    solver.restrict(oneEditAway(original, h.type));
-    std::vector<std::int64_t> near = cegis(solver, h, tried, true, kMaxRounds, kNearRepairs);
-    if (near.empty()) {
-      std::vector<std::int64_t> any = cegis(solver, h, tried, false, kMaxRounds, kValuesCompared);
-      if (!any.empty())
-        near = {*std::min_element(any.begin(), any.end(), [&](auto a, auto b) {
-          return naturalness(original, a) < naturalness(original, b);
-        })};
+    solver.restrict(oneEditAway(original, h.type), original);
+    std::vector<std::int64_t> near;
+    for (const HoleSolver::Scope& scope : HoleSolver::scopes()) {
+      if (scope.among) {
+        near = cegis(solver, h, tried, scope, kMaxRounds, kNearRepairs);
+      } else {
+        std::vector<std::int64_t> any = cegis(solver, h, tried, scope, kMaxRounds, kValuesCompared);
+        if (!any.empty())
+          near = {*std::min_element(any.begin(), any.end(), [&](auto a, auto b) {
+            return naturalness(original, a) < naturalness(original, b);
+          })};
+      }
+      if (!near.empty() || stopped()) break;
     }
     tried.solverQueries += solver.queries;
     std::sort(near.begin(), near.end(), [&](std::int64_t a, std::int64_t b) {
@@ -230,15 +236,15 @@ private:
     }
   }
 
-  /// The CEGIS loop: values (among the restricted ones with `among`) that pass the suite, at
+  /// The CEGIS loop: values (in `scope`) that pass the suite, at
   /// most `wanted`, in at most `rounds` solver answers.
   std::vector<std::int64_t> cegis(HoleSolver& solver, const Hole& h, HoleKindTried& tried,
-                                  bool among, unsigned rounds, std::size_t wanted) {
+                                  HoleSolver::Scope scope, unsigned rounds, std::size_t wanted) {
     std::vector<Site> one{h.site};
     std::vector<std::int64_t> passing;
     for (unsigned round = 0; round < rounds && passing.size() < wanted && !stopped(); ++round) {
       std::int64_t value = 0;
-      const HoleSolver::Answer a = solver.solve(deadline_, value, among);
+      const HoleSolver::Answer a = solver.solve(deadline_, value, scope);
       if (a == HoleSolver::Answer::Unknown && !deadline_.expired()) ++tried.undecided;
       if (a != HoleSolver::Answer::Value) break;
       one[0].alternatives.values = {value};
