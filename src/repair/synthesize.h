@@ -13,7 +13,7 @@
 // microseconds where an encoding costs milliseconds.
 // Each repair changes one place, so it is minimal (the original program fails). The search stops
 // after the first kind that gives a repair (simpler edits first), at kMaxRepairs repairs, or
-// at the deadline.
+// at the deadline. When no single hole repairs, holes at several places (several.h).
 // Departure from Angelix: no angelic forest per test; the hole's value is shared by every test
 // and every executed copy, which is what a constant is; the solver finds it directly.
 #pragma once
