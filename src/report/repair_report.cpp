@@ -4,6 +4,7 @@
 #include "repair/patch.h"
 #include "report/repair_model.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -162,11 +163,14 @@ std::string renderText(const RepairModel& m) {
     out += fmt::format("\nholdout: {} of {} tests kept out of the search ({}%)\n", r.holdout.tests,
                        r.holdout.tests + r.holdout.searchTests, o.holdoutPercent);
   const repair::RepairStats& s = r.stats;
+  const auto mutationRepairs = static_cast<std::size_t>(
+      std::count_if(r.repairs.begin(), r.repairs.end(),
+                    [](const repair::Repair& rep) { return rep.foundBy == "mutation"; }));
   out += fmt::format(
       "\n{}: {} minimal {} (level {}, at most {} changes), {}; {} of {:.0f} candidates "
       "validated, {} pruned by must sets ({} computed), {} by repairs; {} test runs, {} formula "
       "checks; {:.0f} ms (validation {:.0f}, must sets {:.0f}, generator {:.0f})\n",
-      technique(o), r.repairs.size(), r.repairs.size() == 1 ? "repair" : "repairs", o.level,
+      technique(o), mutationRepairs, mutationRepairs == 1 ? "repair" : "repairs", o.level,
       o.maxMutations, r.complete ? "search complete" : "INCOMPLETE: " + r.incompleteReason,
       s.candidates, s.space, s.prunedByMust, s.mustBlocks, s.prunedByRepairs, s.testRuns,
       s.formulaChecks, s.totalMs, s.validationMs, s.mustMs, s.generatorMs);
@@ -178,16 +182,12 @@ std::string renderText(const RepairModel& m) {
                            k.solverQueries ? fmt::format(", {} solver queries", k.solverQueries)
                                            : std::string(),
                            k.ms);
-    out += fmt::format(
-        "semantic repair: {} holes at {} statements: {}; {}; {:.0f} ms\n",
-        [&] {
-          std::size_t n = 0;
-          for (const repair::HoleKindTried& k : r.synthesis.kinds)
-            n += k.holes;
-          return n;
-        }(),
-        r.synthesis.locations, kinds, r.synthesis.complete ? "complete" : "cut short",
-        r.synthesis.ms);
+    std::size_t holes = 0, repairs = 0;
+    for (const repair::HoleKindTried& k : r.synthesis.kinds)
+      holes += k.holes, repairs += k.repairs;
+    out += fmt::format("semantic repair: {} {} from {} holes at {} statements: {}; {}; {:.0f} ms\n",
+                       repairs, repairs == 1 ? "repair" : "repairs", holes, r.synthesis.locations,
+                       kinds, r.synthesis.complete ? "complete" : "cut short", r.synthesis.ms);
   } else if (!r.synthesis.skipped.empty()) {
     out += "semantic repair: not run: " + r.synthesis.skipped + "\n";
   }
