@@ -1,7 +1,8 @@
 // `culprit repair PROG.c [--tests FILE --golden G.c | --expected DIR] --unwind N`: every minimal
 // mutation repair (AllRepair; fl-AllRepair, pruned by must sets, unless --no-must), each as a
 // unified diff verified against the whole test suite, or without tests against the program's
-// assertions for every input within the unwinding bound.
+// assertions for every input within the unwinding bound; with tests, semantic repair when
+// mutation finds nothing (or with --synthesize), and --holdout P.
 // Exit status: 0 when a repair was found, 4 when the search space holds none (or none was
 // found before --timeout), 3 when nothing fails, 2 on bad input.
 #include "cli/commands.h"
@@ -25,6 +26,7 @@ struct RepairCommand {
   repair::RepairOptions options;
   std::string must = "adaptive";
   bool noMust = false;
+  bool synthesize = false, noSynthesize = false;
 };
 
 int runRepair(RepairCommand& c) {
@@ -32,6 +34,12 @@ int runRepair(RepairCommand& c) {
   using Must = repair::RepairOptions::Must;
   c.options.must = c.must == "every" ? Must::Every : c.must == "none" ? Must::None : Must::Adaptive;
   if (c.noMust) c.options.must = Must::None;
+  if (c.synthesize && c.noSynthesize)
+    throw UserError("--synthesize and --no-synthesize exclude each other", c.common.program, 0, 0,
+                    kExitBadInput);
+  using Synthesize = repair::RepairOptions::Synthesize;
+  if (c.synthesize) c.options.synthesize = Synthesize::Always;
+  if (c.noSynthesize) c.options.synthesize = Synthesize::Never;
   repair::RepairProblem problem;
   problem.program = s.program.get();
   problem.run = s.options.run;
@@ -109,6 +117,22 @@ void addRepairCommand(CLI::App& app, int& status) {
       ->capture_default_str();
   cmd->add_flag("--no-must", c->noMust,
                 "plain AllRepair (same as --must none): block each failing candidate alone");
+  cmd->add_flag("--synthesize", c->synthesize,
+                "semantic repair (holes for constants, variables, operators, conditions, "
+                "deletions, synthesized with z3 and validated on the suite) even when mutation "
+                "finds repairs; by default it runs when mutation finds none");
+  cmd->add_flag("--no-synthesize", c->noSynthesize, "mutation repair only");
+  cmd->add_option("--holdout", c->options.holdoutPercent,
+                  "percentage of the tests kept out of the search (a fixed choice); each repair "
+                  "is then run on them and the report says how many it passes")
+      ->check(CLI::Range(0, 90))
+      ->capture_default_str();
+  cmd->add_option("--equivalence-timeout", c->options.equivalenceSeconds,
+                  "seconds for each repair's bounded equivalence with --golden (both programs "
+                  "on the same free argv numbers, within the tests' ranges and --unwind); 0: "
+                  "not checked")
+      ->check(CLI::Range(0.0, 3600.0))
+      ->capture_default_str();
   addSharedOptions(*cmd, c);
   cmd->callback([c, &status] { status = runRepair(*c); });
 }

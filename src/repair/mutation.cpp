@@ -239,32 +239,102 @@ encode::AlternativeMap alternativeMap(const std::vector<Site>& sites) {
 }
 
 Applied::Applied(const std::vector<Site>& sites, const std::vector<Mutation>& mutations) {
-  for (const Mutation& m : mutations) {
-    const Site& site = sites.at(m.site);
-    ir::Expr* e = site.expr;
-    const SiteAlternatives& a = site.alternatives;
-    if (m.alternative >= 1 && m.alternative <= a.ops.size()) {
-      saved_.push_back({e, e->kind, e->binop, e->value});
-      e->binop = a.ops[m.alternative - 1];
-    } else if (m.alternative > a.ops.size() && m.alternative <= a.ops.size() + a.values.size()) {
-      const std::int64_t v = a.values[m.alternative - 1 - a.ops.size()];
-      // A negated literal keeps its minus: its operand becomes -v (findSites kept only values
-      // whose negation fits the literal's type).
-      ir::Expr* lit = e->kind == ir::ExprKind::Unary ? e->ops[0].get() : e;
-      saved_.push_back({lit, lit->kind, lit->binop, lit->value});
-      lit->value = lit == e ? v : -v;
-    } else {
-      saved_.push_back({e, e->kind, e->binop, e->value});
-      e->kind = e->kind == ir::ExprKind::LogAnd ? ir::ExprKind::LogOr : ir::ExprKind::LogAnd;
+  for (const Mutation& m : mutations)
+    apply(sites.at(m.site), m.alternative);
+}
+
+void Applied::saveExpr(ir::Expr* e) {
+  Saved s;
+  s.expr = e, s.kind = e->kind, s.binop = e->binop, s.value = e->value, s.var = e->var;
+  saved_.push_back(s);
+}
+
+namespace {
+
+/// `var op value` as an int-typed comparison (`type`: the condition's int type).
+ir::ExprPtr comparison(const Clause& c, ir::TypeRef type, const ir::SourceRange& range) {
+  auto cmp = std::make_unique<ir::Expr>();
+  cmp->kind = ir::ExprKind::Binary, cmp->type = type, cmp->range = range, cmp->binop = c.op;
+  auto var = std::make_unique<ir::Expr>();
+  var->kind = ir::ExprKind::VarRef, var->type = type, var->range = range, var->var = c.var;
+  auto lit = std::make_unique<ir::Expr>();
+  lit->kind = ir::ExprKind::IntLit, lit->type = type, lit->range = range, lit->value = c.value;
+  cmp->ops.push_back(std::move(var));
+  cmp->ops.push_back(std::move(lit));
+  return cmp;
+}
+
+}  // namespace
+
+void Applied::apply(const Site& site, std::uint32_t alternative) {
+  ir::Expr* e = site.expr;
+  const SiteAlternatives& a = site.alternatives;
+  const AlternativeRef ref = alternativeRef(a, alternative);
+  switch (ref.kind) {
+  case AlternativeKind::Operator:
+    saveExpr(e);
+    e->binop = a.ops[ref.index];
+    break;
+  case AlternativeKind::Value: {
+    const std::int64_t v = a.values[ref.index];
+    // A negated literal keeps its minus: its operand becomes -v (findSites kept only values
+    // whose negation fits the literal's type).
+    ir::Expr* lit = e->kind == ir::ExprKind::Unary ? e->ops[0].get() : e;
+    saveExpr(lit);
+    lit->value = lit == e ? v : -v;
+    for (ir::Expr* use : site.uses) {
+      saveExpr(use);
+      use->value = v;
     }
+    break;
+  }
+  case AlternativeKind::SwapLogical:
+    saveExpr(e);
+    e->kind = e->kind == ir::ExprKind::LogAnd ? ir::ExprKind::LogOr : ir::ExprKind::LogAnd;
+    break;
+  case AlternativeKind::Variable:
+    saveExpr(e);
+    e->var = a.vars[ref.index];
+    break;
+  case AlternativeKind::Clause: {
+    const Clause& c = a.clauses[ref.index];
+    auto original = std::make_unique<ir::Expr>(std::move(*e));
+    ir::Expr wrapper;
+    wrapper.kind = c.widen ? ir::ExprKind::LogOr : ir::ExprKind::LogAnd;
+    wrapper.type = original->type;
+    wrapper.range = original->range;
+    ir::ExprPtr cmp = comparison(c, original->type, original->range);
+    wrapper.ops.push_back(std::move(original));
+    wrapper.ops.push_back(std::move(cmp));
+    *e = std::move(wrapper);
+    Saved s;
+    s.expr = e, s.wrapped = true;
+    saved_.push_back(s);
+    break;
+  }
+  case AlternativeKind::Deletion: {
+    Saved s;
+    s.stmt = site.statement, s.stmtKind = site.statement->kind;
+    saved_.push_back(s);
+    site.statement->kind = ir::StmtKind::Empty;
+    break;
+  }
   }
 }
 
 Applied::~Applied() {
   for (auto it = saved_.rbegin(); it != saved_.rend(); ++it) {
-    it->expr->kind = it->kind;
-    it->expr->binop = it->binop;
-    it->expr->value = it->value;
+    if (it->stmt) {
+      it->stmt->kind = it->stmtKind;
+    } else if (it->wrapped) {
+      ir::Expr original = std::move(*it->expr->ops[0]);
+      *it->expr = std::move(original);
+    } else {
+      it->expr->kind = it->kind;
+      it->expr->binop = it->binop;
+      it->expr->value = it->value;
+      it->expr->var = it->var;
+    }
   }
 }
 

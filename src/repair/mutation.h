@@ -26,7 +26,9 @@ std::vector<Site> findSites(ir::Program& program, unsigned level);
 /// Sites with their alternatives, as the encoder takes them.
 encode::AlternativeMap alternativeMap(const std::vector<Site>& sites);
 
-/// Applies mutations to the program the sites point into and undoes them when destroyed.
+/// Applies mutations to the program the sites point into and undoes them when destroyed:
+/// mutation repair's alternatives and semantic repair's (a constant's further uses, another
+/// variable, a clause added to a condition, a statement deleted).
 class Applied {
 public:
   Applied(const std::vector<Site>& sites, const std::vector<Mutation>& mutations);
@@ -36,12 +38,18 @@ public:
 
 private:
   struct Saved {
-    ir::Expr* expr;
-    ir::ExprKind kind;
-    ir::BinOp binop;
-    std::int64_t value;
+    ir::Expr* expr = nullptr;
+    ir::ExprKind kind = ir::ExprKind::IntLit;
+    ir::BinOp binop = ir::BinOp::Add;
+    std::int64_t value = 0;
+    ir::VarId var = ir::kNone;
+    bool wrapped = false;      ///< expr holds a clause whose ops[0] is the original
+    ir::Stmt* stmt = nullptr;  ///< a deleted statement
+    ir::StmtKind stmtKind = ir::StmtKind::Empty;
   };
   std::vector<Saved> saved_;
+  void apply(const Site& site, std::uint32_t alternative);
+  void saveExpr(ir::Expr* e);
 };
 
 }  // namespace culprit::repair

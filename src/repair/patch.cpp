@@ -5,6 +5,11 @@
 #include <fmt/format.h>
 
 namespace culprit::repair {
+namespace {
+
+bool blank(const std::string& line) { return line.find_first_not_of(" \t") == std::string::npos; }
+
+}  // namespace
 
 std::map<std::pair<std::uint32_t, std::uint32_t>, std::string>
 changedLines(const ir::Program& program, const std::vector<Site>& sites, const Repair& repair) {
@@ -20,7 +25,7 @@ changedLines(const ir::Program& program, const std::vector<Site>& sites, const R
     auto key = std::make_pair(s.file, s.line);
     auto it = lines.find(key);
     if (it == lines.end()) it = lines.emplace(key, program.files[s.file].lines[s.line - 1]).first;
-    it->second.replace(s.col - 1, s.endCol - s.col, alternativeText(s, m.alternative));
+    it->second.replace(s.col - 1, s.endCol - s.col, alternativeText(s, m.alternative, &program));
   }
   return lines;
 }
@@ -47,16 +52,23 @@ std::string unifiedDiff(const ir::Program& program, const std::vector<Site>& sit
     const std::uint32_t to = std::min<std::uint32_t>(static_cast<std::uint32_t>(lines.size()),
                                                      last->first.second + context);
     const std::uint32_t n = to - from + 1;
-    out += fmt::format("@@ -{},{} +{},{} @@\n", from, n, from, n);
+    // A line left blank by a deletion is removed.
+    std::uint32_t removed = 0;
+    std::string body;
     for (std::uint32_t l = from; l <= to; ++l) {
       auto c = changed.find({f, l});
       if (c == changed.end()) {
-        out += " " + lines[l - 1] + "\n";
+        body += " " + lines[l - 1] + "\n";
       } else {
-        out += "-" + lines[l - 1] + "\n";
-        out += "+" + c->second + "\n";
+        body += "-" + lines[l - 1] + "\n";
+        if (blank(c->second) && !blank(lines[l - 1]))
+          ++removed;
+        else
+          body += "+" + c->second + "\n";
       }
     }
+    out += fmt::format("@@ -{},{} +{},{} @@\n", from, n, from, n - removed);
+    out += body;
     it = std::next(last);
   }
   return out;
@@ -70,8 +82,11 @@ std::string describe(const ir::Program& program, const std::vector<Site>& sites,
     if (!out.empty()) out += "; ";
     ir::SourceRange at;
     at.file = s.file, at.line = s.line;
-    out += fmt::format("{}:{}: `{}` -> `{}`", program.where(at), s.col, s.original,
-                       alternativeText(s, m.alternative));
+    if (s.cls == SiteClass::Deletion)
+      out += fmt::format("{}:{}: `{}` deleted", program.where(at), s.col, s.original);
+    else
+      out += fmt::format("{}:{}: `{}` -> `{}`", program.where(at), s.col, s.original,
+                         alternativeText(s, m.alternative, &program));
   }
   return out;
 }

@@ -7,6 +7,11 @@
 // superset of itself (minimality); a failing candidate blocks, with fl-AllRepair, every
 // candidate that agrees with it on its must set (localize/must.h, computed by I-FOSFL on the
 // meta-program formula that holds every alternative), and with plain AllRepair only itself.
+//
+// Then, under a test oracle, semantic repair (synthesize.h) when the mutation search found
+// nothing (RepairOptions::synthesize); each repair's evidence — held-out tests passed
+// (--holdout), bounded equivalence with the golden program — and the order of the repairs
+// (find.cpp).
 #pragma once
 
 #include "exec/exec.h"

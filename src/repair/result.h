@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,15 +33,30 @@ struct RepairOptions {
   enum class Ints : std::uint8_t { Auto, BitVector, Math };
   Ints ints = Ints::BitVector;
   double timeoutSeconds = 300;  ///< whole search (0: none)
+  /// Semantic repair (synthesize.h): after the mutation levels found nothing (Auto), always
+  /// after them (Always), or never.
+  enum class Synthesize : std::uint8_t { Auto, Always, Never };
+  Synthesize synthesize = Synthesize::Auto;
+  /// Percentage of the tests kept out of the search (deterministic choice); each repair is
+  /// then run on them (0: none).
+  unsigned holdoutPercent = 0;
+  /// Seconds for each repair's bounded equivalence with the golden program (0: not checked).
+  double equivalenceSeconds = 5;
   /// Hears the statistics and the number of repairs after each validated candidate.
   std::function<void(const RepairStats&, std::size_t repairs)> progress;
 };
 
 struct Repair {
   std::vector<Mutation> mutations;  ///< sorted by site
-  std::string verifiedBy;           ///< what it was checked against
-  std::size_t candidate = 0;        ///< candidates validated when it was found
-  double ms = 0;                    ///< time into the search when it was found
+  /// How it was found: "mutation" (level search) or "synthesis: <hole kind>".
+  std::string foundBy = "mutation";
+  std::string verifiedBy;     ///< what it was checked against
+  std::size_t candidate = 0;  ///< candidates validated when it was found
+  double ms = 0;              ///< time into the search when it was found
+  /// Bounded equivalence with the golden program (equivalence.h): true, false, or not decided.
+  std::optional<bool> equivalentToGolden;
+  std::string equivalence;  ///< the bounds, the distinguishing test line, or why not decided
+  std::optional<std::size_t> holdoutPassed;  ///< held-out tests it passes (--holdout)
 };
 
 struct RepairStats {
@@ -56,6 +72,34 @@ struct RepairStats {
   double generatorMs = 0, validationMs = 0, mustMs = 0, totalMs = 0;
 };
 
+/// What semantic repair tried for one kind of hole.
+struct HoleKindTried {
+  std::string kind;               ///< "constant", "variable", "operator", "condition", "deletion"
+  std::size_t holes = 0;          ///< locations given this kind of hole
+  std::size_t candidates = 0;     ///< replacements validated on the suite
+  std::size_t solverQueries = 0;  ///< constant holes: z3 queries (CEGIS)
+  std::size_t undecided = 0;      ///< holes the solver could not decide within its budget
+  std::size_t repairs = 0;
+  double ms = 0;
+  std::vector<std::string> where;  ///< the first holes' locations, most suspicious first
+};
+
+/// Semantic repair's account of itself (synthesize.h).
+struct SynthesisReport {
+  bool ran = false;
+  std::string skipped;               ///< why it did not run (when !ran and it was asked)
+  std::vector<HoleKindTried> kinds;  ///< in the order tried
+  std::size_t locations = 0;         ///< suspicious statements considered
+  double ms = 0;
+  bool complete = true;  ///< every hole of every kind was tried
+};
+
+/// Held-out tests (RepairOptions::holdoutPercent).
+struct HoldoutReport {
+  std::size_t tests = 0;        ///< tests kept out of the search
+  std::size_t searchTests = 0;  ///< tests the search used
+};
+
 struct RepairResult {
   std::vector<Site> sites;
   std::vector<Repair> repairs;  ///< every minimal repair found, in the order found
@@ -68,6 +112,10 @@ struct RepairResult {
   std::string incompleteReason;
   std::vector<std::string> notes;
   RepairStats stats;
+  SynthesisReport synthesis;
+  HoldoutReport holdout;
+  /// When no repair was found: what the searches tried, and what to try next.
+  std::vector<std::string> tried, suggestions;
 };
 
 }  // namespace culprit::repair

@@ -15,8 +15,10 @@
 // validating it; a lookup takes microseconds.
 // The original program is validated first: its must set is the report's and, with must sets,
 // blocks the candidates that leave all of it alone.
+#include "repair/search.h"
 #include "repair/mutation.h"
 #include "repair/repair.h"
+#include "repair/synthesize.h"
 #include "repair/validate.h"
 
 #include <chrono>
@@ -186,7 +188,7 @@ double spaceSize(const std::vector<Site>& sites, unsigned maxChanges) {
 
 }  // namespace
 
-RepairResult findRepairs(const RepairProblem& problem, const RepairOptions& options) {
+RepairResult detail::searchRepairs(const RepairProblem& problem, const RepairOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   const solve::Deadline deadline = options.timeoutSeconds > 0
                                        ? solve::Deadline::after(options.timeoutSeconds)
@@ -243,11 +245,16 @@ RepairResult findRepairs(const RepairProblem& problem, const RepairOptions& opti
         policy.failed(msSince(checkStart) - mustMs, mustMs, wantMust);
       }
       switch (v.kind) {
-      case detail::Verdict::Kind::Passes:
-        r.repairs.push_back(
-            Repair{*candidate, validator->verifiedBy(), r.stats.candidates, msSince(start)});
+      case detail::Verdict::Kind::Passes: {
+        Repair found;
+        found.mutations = *candidate;
+        found.verifiedBy = validator->verifiedBy();
+        found.candidate = r.stats.candidates;
+        found.ms = msSince(start);
+        r.repairs.push_back(std::move(found));
         generator.blockSupersets(*candidate);
         break;
+      }
       case detail::Verdict::Kind::Fails:
         if (v.must) {
           ++r.stats.mustBlocks;
@@ -277,10 +284,19 @@ RepairResult findRepairs(const RepairProblem& problem, const RepairOptions& opti
     r.incompleteReason = "the search was cut by " + stop + " after " +
                          std::to_string(r.stats.candidates) + " candidates";
   }
-  for (std::string& n : validator->notes())
-    r.notes.push_back(std::move(n));
   r.stats.prunedByMust = generator.prunedByOriginal + generator.prunedByCandidates;
   r.stats.prunedByRepairs = generator.prunedByRepairs;
+  const bool synthesize =
+      options.synthesize == RepairOptions::Synthesize::Always ||
+      (options.synthesize == RepairOptions::Synthesize::Auto && r.repairs.empty());
+  if (synthesize) {
+    if (deadline.expired())
+      r.synthesis.skipped = "the mutation search reached the time bound (--timeout)";
+    else
+      detail::synthesize(problem, options, *validator, deadline, start, r);
+  }
+  for (std::string& n : validator->notes())
+    r.notes.push_back(std::move(n));
   r.stats.totalMs = msSince(start);
   return r;
 }

@@ -201,6 +201,8 @@ public:
     }
     if (failing.empty()) throw NothingToRepair("no test fails: nothing to repair");
     firstFailing_ = failing.front();
+    failing_ = failing;
+    passing_ = passing;
     order_ = failing;
     order_.insert(order_.end(), passing.begin(), passing.end());
     run_.stepLimit =
@@ -231,10 +233,11 @@ public:
       }
     }
     stats.validationMs += msSince(start);
-    if (!failedAt) return Verdict{Verdict::Kind::Passes, "", std::nullopt, ""};
+    if (!failedAt) return Verdict{Verdict::Kind::Passes, "", std::nullopt, "", std::nullopt};
     const testing::TestCase& t = p_.suite->tests[*failedAt];
     Verdict v{Verdict::Kind::Fails,
-              "test " + std::to_string(t.index) + " (" + t.text + "): " + reason, std::nullopt, ""};
+              "test " + std::to_string(t.index) + " (" + t.text + "): " + reason, std::nullopt, "",
+              *failedAt};
     if (wantMust) {
       const auto mustStart = std::chrono::steady_clock::now();
       v.must = mustFor(*failedAt, candidate, deadline, stats);
@@ -267,6 +270,8 @@ public:
   }
 
   std::size_t firstFailing() const { return firstFailing_; }
+  std::vector<std::size_t> originalFailing() const override { return failing_; }
+  std::vector<std::size_t> originalPassing() const override { return passing_; }
 
 private:
   const RepairProblem& p_;
@@ -274,7 +279,7 @@ private:
   RepairOptions options_;
   exec::RunOptions run_;
   std::vector<testing::Expected> expected_;
-  std::vector<std::size_t> order_;
+  std::vector<std::size_t> order_, failing_, passing_;
   std::size_t firstFailing_ = 0;
   std::size_t unjudged_ = 0, beyondBound_ = 0, disagreements_ = 0;
   z3::context ctx_;
@@ -337,9 +342,11 @@ public:
     ++stats.formulaChecks;
     const solve::Answer a = formula_->check(candidate, deadline);
     stats.validationMs += msSince(start);
-    if (a == solve::Answer::Unsat) return Verdict{Verdict::Kind::Passes, "", std::nullopt, ""};
+    if (a == solve::Answer::Unsat)
+      return Verdict{Verdict::Kind::Passes, "", std::nullopt, "", std::nullopt};
     if (a == solve::Answer::Unknown)
-      return Verdict{Verdict::Kind::Unknown, "", std::nullopt, formula_->reasonUnknown()};
+      return Verdict{Verdict::Kind::Unknown, "", std::nullopt, formula_->reasonUnknown(),
+                     std::nullopt};
     if (candidate.empty() && beyondBound())
       throw RepairError("--unwind " + std::to_string(options_.unwind) +
                         " is too small: some input runs a loop or recursion beyond it, so no "
@@ -347,7 +354,7 @@ public:
     const auto mustStart = std::chrono::steady_clock::now();
     std::optional<localize::MustSet> must = formula_->must();
     stats.mustMs += msSince(mustStart);
-    Verdict v{Verdict::Kind::Fails, counterexample(must), std::nullopt, ""};
+    Verdict v{Verdict::Kind::Fails, counterexample(must), std::nullopt, "", std::nullopt};
     if (wantMust) v.must = std::move(must);
     return v;
   }

@@ -70,6 +70,7 @@ struct Verdict {
   std::string failure;  ///< Fails: the failing test or counterexample, in words
   std::optional<localize::MustSet> must;
   std::string unknownReason;
+  std::optional<std::size_t> failedTest;  ///< Fails under a test oracle: the test's index
 };
 
 class Validator {
@@ -82,6 +83,10 @@ public:
   /// What a passing candidate was verified against, for the report.
   virtual std::string verifiedBy() const = 0;
   virtual std::vector<std::string> notes() const { return {}; }
+  /// Test oracle: the suite's tests (indexes) the original program fails and passes, in the
+  /// order they were run; empty under the assertion oracle.
+  virtual std::vector<std::size_t> originalFailing() const { return {}; }
+  virtual std::vector<std::size_t> originalPassing() const { return {}; }
 };
 
 std::unique_ptr<Validator> testValidator(const RepairProblem& problem,

@@ -4,6 +4,7 @@
 #include "repair/patch.h"
 #include "report/repair_model.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -46,6 +47,27 @@ nlohmann::json statsJson(const repair::RepairStats& s) {
           {"total_ms", s.totalMs}};
 }
 
+nlohmann::json synthesisJson(const repair::SynthesisReport& syn) {
+  nlohmann::json kinds = nlohmann::json::array();
+  for (const repair::HoleKindTried& k : syn.kinds)
+    kinds.push_back({{"kind", k.kind},
+                     {"holes", k.holes},
+                     {"candidates", k.candidates},
+                     {"solver_queries", k.solverQueries},
+                     {"undecided", k.undecided},
+                     {"repairs", k.repairs},
+                     {"ms", k.ms},
+                     {"first_holes", k.where}});
+  nlohmann::json j = {{"ran", syn.ran}, {"kinds", kinds}};
+  if (syn.ran) {
+    j["locations"] = syn.locations;
+    j["complete"] = syn.complete;
+    j["ms"] = syn.ms;
+  }
+  if (!syn.skipped.empty()) j["skipped"] = syn.skipped;
+  return j;
+}
+
 std::string renderJson(const RepairModel& m) {
   const ir::Program& program = *m.program;
   const repair::RepairResult& r = *m.result;
@@ -60,13 +82,18 @@ std::string renderJson(const RepairModel& m) {
                          {"column", s.col},
                          {"class", repair::siteClassName(s.cls)},
                          {"from", s.original},
-                         {"to", repair::alternativeText(s, change.alternative)}});
+                         {"to", repair::alternativeText(s, change.alternative, &program)}});
     }
-    repairs.push_back({{"changes", changes},
-                       {"diff", repair::unifiedDiff(program, r.sites, rep)},
-                       {"verified", rep.verifiedBy},
-                       {"candidate", rep.candidate},
-                       {"ms", rep.ms}});
+    nlohmann::json one = {
+        {"changes", changes},         {"diff", repair::unifiedDiff(program, r.sites, rep)},
+        {"found_by", rep.foundBy},    {"verified", rep.verifiedBy},
+        {"candidate", rep.candidate}, {"ms", rep.ms}};
+    if (rep.holdoutPassed) one["holdout_passed"] = *rep.holdoutPassed;
+    one["equivalent_to_golden"] =
+        rep.equivalentToGolden ? nlohmann::json(*rep.equivalentToGolden) : nlohmann::json();
+    one[rep.equivalentToGolden && !*rep.equivalentToGolden ? "distinguishing_test"
+                                                           : "equivalence"] = rep.equivalence;
+    repairs.push_back(std::move(one));
   }
   nlohmann::json must = nlohmann::json::array();
   for (std::uint32_t id : r.originalMust) {
@@ -87,6 +114,13 @@ std::string renderJson(const RepairModel& m) {
                       {"stats", statsJson(r.stats)}};
   if (!r.complete) j["incomplete_reason"] = r.incompleteReason;
   if (!r.notes.empty()) j["notes"] = r.notes;
+  j["synthesis"] = synthesisJson(r.synthesis);
+  if (r.holdout.tests > 0)
+    j["holdout"] = {{"tests", r.holdout.tests}, {"search_tests", r.holdout.searchTests}};
+  if (r.repairs.empty()) {
+    j["tried"] = r.tried;
+    j["suggestions"] = r.suggestions;
+  }
   return j.dump(2) + "\n";
 }
 
@@ -102,19 +136,61 @@ std::string renderText(const RepairModel& m) {
   for (std::size_t i = 0; i < r.repairs.size(); ++i) {
     const repair::Repair& rep = r.repairs[i];
     out += fmt::format("\n== repair {}: {}\n", i + 1, repair::describe(program, r.sites, rep));
+    out += fmt::format("found by: {}\n", rep.foundBy);
     out += fmt::format("verified: {}\n", rep.verifiedBy);
+    if (rep.holdoutPassed)
+      out += fmt::format("held-out tests: passes {} of {} (not used by the search)\n",
+                         *rep.holdoutPassed, r.holdout.tests);
+    if (rep.equivalentToGolden)
+      out += *rep.equivalentToGolden
+                 ? "equivalent to the golden program within bounds: " + rep.equivalence + "\n"
+                 : "NOT equivalent to the golden program: they differ on the test `" +
+                       rep.equivalence + "`\n";
+    else
+      out += "equivalence to the golden program: not decided (" + rep.equivalence + ")\n";
     out += repair::unifiedDiff(program, r.sites, rep);
   }
-  if (r.repairs.empty()) out += "\nno repair within the search space\n";
+  if (r.repairs.empty()) {
+    out += "\nno repair within the search space\n";
+    out += "tried:\n";
+    for (const std::string& t : r.tried)
+      out += "  - " + t + "\n";
+    out += "to try next:\n";
+    for (const std::string& t : r.suggestions)
+      out += "  - " + t + "\n";
+  }
+  if (r.holdout.tests > 0)
+    out += fmt::format("\nholdout: {} of {} tests kept out of the search ({}%)\n", r.holdout.tests,
+                       r.holdout.tests + r.holdout.searchTests, o.holdoutPercent);
   const repair::RepairStats& s = r.stats;
+  const auto mutationRepairs = static_cast<std::size_t>(
+      std::count_if(r.repairs.begin(), r.repairs.end(),
+                    [](const repair::Repair& rep) { return rep.foundBy == "mutation"; }));
   out += fmt::format(
       "\n{}: {} minimal {} (level {}, at most {} changes), {}; {} of {:.0f} candidates "
       "validated, {} pruned by must sets ({} computed), {} by repairs; {} test runs, {} formula "
       "checks; {:.0f} ms (validation {:.0f}, must sets {:.0f}, generator {:.0f})\n",
-      technique(o), r.repairs.size(), r.repairs.size() == 1 ? "repair" : "repairs", o.level,
+      technique(o), mutationRepairs, mutationRepairs == 1 ? "repair" : "repairs", o.level,
       o.maxMutations, r.complete ? "search complete" : "INCOMPLETE: " + r.incompleteReason,
       s.candidates, s.space, s.prunedByMust, s.mustBlocks, s.prunedByRepairs, s.testRuns,
       s.formulaChecks, s.totalMs, s.validationMs, s.mustMs, s.generatorMs);
+  if (r.synthesis.ran) {
+    std::string kinds;
+    for (const repair::HoleKindTried& k : r.synthesis.kinds)
+      kinds += fmt::format("{}{} {} ({} validated{}, {:.0f} ms)", kinds.empty() ? "" : ", ",
+                           k.holes, k.kind, k.candidates,
+                           k.solverQueries ? fmt::format(", {} solver queries", k.solverQueries)
+                                           : std::string(),
+                           k.ms);
+    std::size_t holes = 0, repairs = 0;
+    for (const repair::HoleKindTried& k : r.synthesis.kinds)
+      holes += k.holes, repairs += k.repairs;
+    out += fmt::format("semantic repair: {} {} from {} holes at {} statements: {}; {}; {:.0f} ms\n",
+                       repairs, repairs == 1 ? "repair" : "repairs", holes, r.synthesis.locations,
+                       kinds, r.synthesis.complete ? "complete" : "cut short", r.synthesis.ms);
+  } else if (!r.synthesis.skipped.empty()) {
+    out += "semantic repair: not run: " + r.synthesis.skipped + "\n";
+  }
   for (const std::string& n : r.notes)
     out += "note: " + n + "\n";
   return out;

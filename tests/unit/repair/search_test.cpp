@@ -164,7 +164,14 @@ TEST(RepairSearch, TwoFaultsNeedTwoMutations) {
   EXPECT_EQ(describeAll(r),
             (std::set<std::string>{"5:13 -->+ 6:9 >=->>", "5:13 -->+ 6:12 10->11"}));
   o.maxMutations = 1;
+  o.synthesize = RepairOptions::Synthesize::Never;
   EXPECT_TRUE(findRepairs(s.problem(), o).repairs.empty());
+  // Semantic repair's greedy search at several places finds both changes.
+  o.synthesize = RepairOptions::Synthesize::Auto;
+  const RepairResult several = findRepairs(s.problem(), o);
+  ASSERT_EQ(several.repairs.size(), 1u);
+  EXPECT_EQ(several.repairs[0].mutations.size(), 2u);
+  EXPECT_EQ(several.repairs[0].foundBy.rfind("synthesis: holes at 2 places", 0), 0u);
 }
 
 TEST(RepairSearch, BadInput) {
@@ -260,6 +267,7 @@ TEST(RepairProperty, RepairsPassAreMinimalMeetTheMustSetAndUndoTheFault) {
     ++checked;
     RepairOptions o;
     o.timeoutSeconds = 60;
+    o.synthesize = RepairOptions::Synthesize::Never;  // the mutation search's properties
     o.must = RepairOptions::Must::Every;
     const RepairResult fl = findRepairs(s.problem(), o);
     o.must = RepairOptions::Must::None;

@@ -1,0 +1,12 @@
+#include <stdio.h>
+#include <stdlib.h>
+
+int main(int argc, char *argv[]) {
+  int age = atoi(argv[1]);
+  int member = atoi(argv[2]);
+  int discount = 0;
+  if (age >= 65 || member == 1)
+    discount = 10;
+  printf("%d\n", discount);
+  return 0;
+}
