@@ -4,6 +4,7 @@
 #include "exec/arith.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdlib>
 
 namespace culprit::encode::detail {
@@ -178,6 +179,7 @@ z3::expr CInts::arith(BinOp op, IntKind k, const z3::expr& a, const z3::expr& b)
   case BinOp::Div:
   case BinOp::Rem:
     if (mode_ == Ints::Math) return mathDivide(op, a, b);
+    if (std::optional<unsigned> p = powerOfTwo(b, s)) return byPowerOfTwo(op, s, a, *p);
     if (op == BinOp::Div) return s ? a / b : z3::udiv(a, b);
     return s ? z3::srem(a, b) : z3::urem(a, b);
   case BinOp::BitAnd: return a & b;
@@ -186,6 +188,29 @@ z3::expr CInts::arith(BinOp op, IntKind k, const z3::expr& a, const z3::expr& b)
   default: break;
   }
   return a;  // shifts and comparisons are handled by the callers
+}
+
+std::optional<unsigned> CInts::powerOfTwo(const z3::expr& b, bool isSigned) const {
+  std::uint64_t v = 0;
+  if (!b.is_bv() || !b.is_numeral() || !Z3_get_numeral_uint64(*ctx_, b, &v)) return std::nullopt;
+  const unsigned w = b.get_sort().bv_size();
+  if (v < 2 || (v & (v - 1)) != 0 || w > 64) return std::nullopt;
+  const unsigned p = static_cast<unsigned>(std::countr_zero(v));
+  if (p + (isSigned ? 1 : 0) >= w) return std::nullopt;  // signed: a negative divisor
+  return p;
+}
+
+z3::expr CInts::byPowerOfTwo(BinOp op, bool isSigned, const z3::expr& a, unsigned p) const {
+  // Divisors (bvsdiv, bvsrem) cost a bit-blasted divider circuit each; by 2^p, C's truncating
+  // quotient and remainder are shifts and masks: a negative dividend rounds toward zero.
+  const unsigned w = a.get_sort().bv_size();
+  const z3::expr mask = ctx_->bv_val(static_cast<std::uint64_t>((1ULL << p) - 1), w);
+  const z3::expr shift = ctx_->bv_val(p, w);
+  if (!isSigned) return op == BinOp::Div ? z3::lshr(a, shift) : a & mask;
+  const z3::expr negative = a < ctx_->bv_val(0, w);
+  if (op == BinOp::Div) return z3::ashr(a + z3::ite(negative, mask, ctx_->bv_val(0, w)), shift);
+  const z3::expr low = a & mask;
+  return z3::ite(negative && low != ctx_->bv_val(0, w), low - (mask + ctx_->bv_val(1, w)), low);
 }
 
 z3::expr CInts::mathDivide(BinOp op, const z3::expr& a, const z3::expr& b) const {

@@ -109,6 +109,10 @@ private:
                                     const z3::expr& b, ir::IntKind bk) const;
   bool numeralIsZero(const z3::expr& v) const;
   z3::expr arith(ir::BinOp op, ir::IntKind k, const z3::expr& a, const z3::expr& b) const;
+  /// p when bit-vector numeral `b` is 2^p, a positive divisor of its kind (p >= 1).
+  std::optional<unsigned> powerOfTwo(const z3::expr& b, bool isSigned) const;
+  /// `a / 2^p` or `a % 2^p` as C computes them (truncating), by shifts and masks.
+  z3::expr byPowerOfTwo(ir::BinOp op, bool isSigned, const z3::expr& a, unsigned p) const;
   z3::expr mathDivide(ir::BinOp op, const z3::expr& a, const z3::expr& b) const;
   z3::expr mathBitwise(ir::BinOp op, ir::IntKind k, const z3::expr& a, const z3::expr& b,
                        ir::IntKind bk) const;
