@@ -13,26 +13,6 @@
 namespace culprit::repair::detail {
 namespace {
 
-bool leftAlone(ir::Builtin b) {
-  using B = ir::Builtin;
-  switch (b) {
-  case B::Assert:
-  case B::AssertFail:
-  case B::ReachError:
-  case B::Assume:
-  case B::Exit:
-  case B::Abort:
-  case B::Nondet:
-  case B::Atoi:
-  case B::Atol:
-  case B::Atoll:
-  case B::Strtol:
-  case B::Scanf:
-  case B::Getchar: return true;
-  default: return false;
-  }
-}
-
 bool isIdentifier(const std::string& s) {
   if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
   return std::all_of(s.begin(), s.end(), [](char c) {
@@ -56,7 +36,7 @@ using StmtVisitor = std::function<void(ir::Stmt&, ir::Function&)>;
 
 void walkExpr(ir::Expr& e, const ir::Expr* parent, ir::Stmt& s, ir::Function& f,
               const ExprVisitor& visit) {
-  if (e.kind == ir::ExprKind::Call && leftAlone(e.builtin)) return;
+  if (e.kind == ir::ExprKind::Call && leftAloneByRepair(e.builtin)) return;
   visit(e, parent, s, f);
   for (ir::ExprPtr& op : e.ops)
     walkExpr(*op, &e, s, f, visit);

@@ -93,30 +93,8 @@ private:
     current_ = outer;
   }
 
-  /// The specification (assert, assume, exit, abort) and the reading of inputs (`argv[1]` in
-  /// `atoi(argv[1])`) are not repaired.
-  static bool leftAlone(ir::Builtin b) {
-    using B = ir::Builtin;
-    switch (b) {
-    case B::Assert:
-    case B::AssertFail:
-    case B::ReachError:
-    case B::Assume:
-    case B::Exit:
-    case B::Abort:
-    case B::Nondet:
-    case B::Atoi:
-    case B::Atol:
-    case B::Atoll:
-    case B::Strtol:
-    case B::Scanf:
-    case B::Getchar: return true;
-    default: return false;
-    }
-  }
-
   void expr(ir::Expr& e) {
-    if (e.kind == ir::ExprKind::Call && leftAlone(e.builtin)) return;
+    if (e.kind == ir::ExprKind::Call && leftAloneByRepair(e.builtin)) return;
     if (constant(e)) return;  // its literal is part of the site
     operatorSite(e);
     for (ir::ExprPtr& op : e.ops)
@@ -335,6 +313,26 @@ Applied::~Applied() {
       it->expr->value = it->value;
       it->expr->var = it->var;
     }
+  }
+}
+
+bool leftAloneByRepair(ir::Builtin b) {
+  using B = ir::Builtin;
+  switch (b) {
+  case B::Assert:
+  case B::AssertFail:
+  case B::ReachError:
+  case B::Assume:
+  case B::Exit:
+  case B::Abort:
+  case B::Nondet:
+  case B::Atoi:
+  case B::Atol:
+  case B::Atoll:
+  case B::Strtol:
+  case B::Scanf:
+  case B::Getchar: return true;
+  default: return false;
   }
 }
 

@@ -52,4 +52,9 @@ private:
   void saveExpr(ir::Expr* e);
 };
 
+/// The specification (assert, assume, exit, abort, reach_error) and the reading of inputs
+/// (`argv[1]` in `atoi(argv[1])`, nondet values, scanf) are not repaired: calls of builtin `b`
+/// are left alone by mutation and by semantic repair.
+bool leftAloneByRepair(ir::Builtin b);
+
 }  // namespace culprit::repair
