@@ -126,13 +126,9 @@ Result localizeWithFormula(const FormulaTask& task, encode::Family family,
   const Clock::time_point start = Clock::now();
   Result r;
   r.technique = technique;
-  {
-    std::unique_ptr<solve::Context> context = makeSolverContext(task);
-    if (std::optional<encode::Encoding> enc = errorFormula(context->z3(), task, family, r))
-      enumerateDiagnoses(task, *enc, *context, task.options.timeoutSeconds - secondsSince(start),
-                         r);
-  }
-  if (family == encode::Family::Program) traceFallback(task, start, r);
+  std::unique_ptr<solve::Context> context = makeSolverContext(task);
+  if (std::optional<encode::Encoding> enc = errorFormula(context->z3(), task, family, r))
+    enumerateDiagnoses(task, *enc, *context, task.options.timeoutSeconds - secondsSince(start), r);
   return r;
 }
 

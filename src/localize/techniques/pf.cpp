@@ -16,16 +16,20 @@
 // the failing run ran there plus --loop-slack: nested loops no longer multiply the formula
 // (an outer input loop run once is not unwound to an inner string loop's bound). Correct basic
 // blocks are not hardened (SNIPER's optimisation): every untrusted statement stays a candidate.
+// A formula stopped by the solver memory bound with no diagnosis falls back on the failing
+// run's trace formula, with a note (withTraceFallback).
 #include "localize/diagnose.h"
 
 namespace culprit::localize {
 
 TechniqueInfo pfTechnique() {
-  return formulaTechnique(
-      "pf", "formula-based: MCSs of the bounded program formula (BugAssist/SNIPER)",
-      {"unwind", "loop-bounds", "loop-slack"}, [](const Problem& p) {
-        return localizeWithFormula(formulaTask(p), encode::Family::Program, "pf");
-      });
+  return formulaTechnique("pf",
+                          "formula-based: MCSs of the bounded program formula (BugAssist/SNIPER)",
+                          {"unwind", "loop-bounds", "loop-slack"}, [](const Problem& p) {
+                            return withTraceFallback(p, [](const FormulaTask& task) {
+                              return localizeWithFormula(task, encode::Family::Program, "pf");
+                            });
+                          });
 }
 
 }  // namespace culprit::localize
