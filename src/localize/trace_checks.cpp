@@ -6,10 +6,11 @@
 namespace culprit::localize {
 
 struct TraceChecks::Formula {
-  std::unique_ptr<solve::Context> context;  // first: outlives the encoding and the session
+  solve::Context* context = nullptr;  ///< the checks' one context (see context_)
   std::optional<encode::Encoding> enc;
   std::optional<solve::Session> session;
   std::map<ir::StmtId, std::vector<std::uint32_t>> groups;  ///< relevant groups by statement
+  std::map<unsigned, ir::StmtId> stmtOfSelector;            ///< by the selector's ast id
   std::size_t used = 0;  ///< when it was last asked (for eviction)
 };
 
@@ -29,12 +30,14 @@ TraceChecks::Formula& TraceChecks::formula(std::size_t test) {
   std::unique_ptr<Formula>& f = formulas_[test];
   if (f) return *f;
   f = std::make_unique<Formula>();
+  ++built_;
   FormulaTask task = formulaTask(*base_.program, base_.suite->tests.at(test), base_.oracle,
                                  base_.runOptions, base_.options);
   Result scratch;
   try {
-    f->context = makeSolverContext(task);
-    f->enc = errorFormula(f->context->z3(), task, encode::Family::TraceFlowSensitive, scratch);
+    if (!context_) context_ = makeSolverContext(task);
+    f->context = context_.get();
+    f->enc = errorFormula(f->context->z3(), task, limits_.family, scratch);
     if (f->enc) {
       solve::SessionOptions o = f->context->sessionOptions(solverLogic(task, *f->enc));
       o.rlimit = limits_.rlimit;
@@ -42,7 +45,10 @@ TraceChecks::Formula& TraceChecks::formula(std::size_t test) {
       for (const encode::HardClause& h : f->enc->hard)
         f->session->addHard(h.clause);
       for (std::uint32_t g = 0; g < f->enc->groups.size(); ++g)
-        if (f->enc->groups[g].relevant) f->groups[f->enc->groups[g].stmt].push_back(g);
+        if (f->enc->groups[g].relevant) {
+          f->groups[f->enc->groups[g].stmt].push_back(g);
+          f->stmtOfSelector[f->enc->groups[g].selector.id()] = f->enc->groups[g].stmt;
+        }
     }
   } catch (const z3::exception& e) {
     f->session.reset();
@@ -75,6 +81,15 @@ solve::Answer TraceChecks::check(std::size_t test, const std::set<ir::StmtId>& r
   } catch (const z3::exception&) {
     return solve::Answer::Unknown;
   }
+}
+
+std::set<ir::StmtId> TraceChecks::coreStatements(std::size_t test) {
+  Formula& f = formula(test);
+  std::set<ir::StmtId> out;
+  for (const z3::expr& e : f.session->unsatCore())
+    if (auto it = f.stmtOfSelector.find(e.id()); it != f.stmtOfSelector.end())
+      out.insert(it->second);
+  return out;
 }
 
 std::vector<AngelicValue> TraceChecks::angelic(std::size_t test,

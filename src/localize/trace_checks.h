@@ -4,7 +4,9 @@
 // flow-sensitive trace formula is built once, when first asked, in a solver context and session
 // of its own; a check is one assumption query (every soft group of another statement enforced).
 // A trace formula is small next to a program formula; with hundreds of failing tests the number
-// kept at once is bounded, the least recently used let go and built again when needed.
+// kept at once is bounded, the least recently used let go and built again when needed. CFaults
+// also asks the tests' program formulas (Limits::family), whose unsat cores say which statements
+// a diagnosis must touch for that test.
 #pragma once
 
 #include "localize/diagnose.h"
@@ -21,6 +23,7 @@ public:
   struct Limits {
     unsigned rlimit = 0;    ///< per query (0: none): deterministic unknowns
     std::size_t kept = 32;  ///< formulas kept at once (0: all)
+    encode::Family family = encode::Family::TraceFlowSensitive;
   };
   /// `base` gives the program, suite, oracle, run options and formula options. Notes of tests
   /// whose formula cannot be built go to `notes` (when given) once each.
@@ -33,10 +36,16 @@ public:
   /// `test` (a suite index) passes in its trace formula; Unknown also when it cannot be built.
   solve::Answer check(std::size_t test, const std::set<ir::StmtId>& relaxed,
                       const solve::Deadline& deadline);
+  /// The statements whose enforced groups are in the unsat core of the last check of `test`,
+  /// which was Unsat: a set that lets `test` pass relaxes at least one of them (none: no set
+  /// of statements does).
+  std::set<ir::StmtId> coreStatements(std::size_t test);
   /// The angelic values of `relaxed` in the model of the last check of `test`, which was Sat.
   std::vector<AngelicValue> angelic(std::size_t test, const std::set<ir::StmtId>& relaxed);
   /// Queries made so far (not counting formulas that could not be built).
   std::size_t checks() const { return checks_; }
+  /// Formulas built so far (a formula let go and needed again is built again).
+  std::size_t built() const { return built_; }
   /// Adds the solver time, queries and largest core of every session so far to `stats`.
   void addStats(Stats& stats) const;
 
@@ -47,9 +56,13 @@ private:
   const Problem base_;
   const Limits limits_;
   Result* notes_;
+  /// One solver context for every test's formula (each in a session of its own): a context
+  /// each cost more memory and time than the formulas when hundreds of tests were checked.
+  /// Declared before the formulas, which it outlives.
+  std::unique_ptr<solve::Context> context_;
   std::map<std::size_t, std::unique_ptr<Formula>> formulas_;
   std::vector<solve::QueryStats> gone_;  ///< of the sessions let go
-  std::size_t checks_ = 0, clock_ = 0;
+  std::size_t checks_ = 0, built_ = 0, clock_ = 0;
 };
 
 }  // namespace culprit::localize

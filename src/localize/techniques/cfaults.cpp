@@ -18,11 +18,15 @@
 // failing tests — the first, then the most different by coverage — and checks each candidate
 // on every other failing test by one assumption query on that test's flow-sensitive trace
 // formula (its statements relaxed, every other one enforced; a trace formula per test keeps
-// hundreds of failing tests within memory, where a program formula each did not); a test the
-// candidate does not explain there joins the formula as a program-formula copy and enumeration
-// goes on in the same session. A test stays out only when the trace formula's angelic values,
-// replayed, make it pass. Each copy is sliced to its oracle's
-// cone, so a statement no test's obligations depend on is in no MCS.
+// hundreds of failing tests within memory, where a program formula each did not), its angelic
+// values replayed. A candidate the trace formula does not explain is asked of the test's own
+// program formula (in a session of its own): when that is unsatisfiable too, the statements of
+// its unsat core are learned as a hard clause of the shared selectors (a diagnosis relaxes one
+// of them; the full CFaults formula implies it, so the MCSs stay the full formula's), which
+// excludes the candidate, and enumeration goes on in the same session. Only when that query is
+// unknown does the test join the formula as a program-formula copy. The formula thus stays
+// small (bench/siemens: one to three copies) where copies used to pile up. Each copy is sliced
+// to its oracle's cone, so a statement no test's obligations depend on is in no MCS.
 #include "localize/diagnose.h"
 #include "localize/rank.h"
 #include "localize/replay.h"
@@ -64,10 +68,14 @@ struct Copy {
 /// trace formula per test (bench/siemens v11, 261 failing tests, passed z3's memory bound); an
 /// evicted test's formula is built again when it is needed.
 constexpr std::size_t kKeptChecks = 32;
+/// Program formulas of tests outside the formula kept at once: each is as large as a copy.
+constexpr std::size_t kKeptProgramChecks = 4;
 
 class AllTests {
 public:
-  AllTests(const Problem& p, Result& r) : p_(p), r_(r), checks_(p, {0, kKeptChecks}, &r) {
+  AllTests(const Problem& p, Result& r)
+      : p_(p), r_(r), checks_(p, {0, kKeptChecks}, &r),
+        programChecks_(p, {0, kKeptProgramChecks, encode::Family::Program}, &r) {
     task_ = formulaTask(*p.program, p.suite->tests.at(0), p.oracle, p.runOptions, p.options);
     task_.coverage = p.coverage;
     context_ = makeSolverContext(task_);
@@ -109,20 +117,32 @@ public:
       session_->addHard(h.clause);
     hard_ += c.enc.hard.size();
     for (const auto& [stmt, groups] : c.groups) {
-      auto it = shared_.find(stmt);
-      if (it == shared_.end()) {
-        const z3::expr sel =
-            context_->z3().bool_const(("cfaults!s!" + std::to_string(stmt)).c_str());
-        it = shared_.emplace(stmt, sel).first;
-        session_->addSoft(sel, stmt < weights_.size() ? weights_[stmt]
-                                                      : (weights_.empty() ? 1 : clauseWeight(0)));
-        stmtOf_.push_back(stmt);
-      }
+      const z3::expr sel = shared(stmt);
       for (std::uint32_t g : groups)
-        session_->addHard(c.enc.groups[g].selector == it->second);
+        session_->addHard(c.enc.groups[g].selector == sel);
     }
     inFormula_.insert(c.test);
     copies_.push_back(std::move(c));
+  }
+
+  /// What test `t`'s program formula says of `stmts`, when its trace formula did not explain
+  /// them: Sat with its angelic values; Unsat having learned, as a hard clause of the session,
+  /// that a diagnosis relaxes one of the statements in its core (an empty core: no set of
+  /// statements lets `t` pass); Unknown.
+  solve::Answer program(std::size_t t, const std::set<ir::StmtId>& stmts,
+                        const solve::Deadline& deadline, std::vector<AngelicValue>& angelic) {
+    const solve::Answer a = programChecks_.check(t, stmts, deadline);
+    if (a == solve::Answer::Sat) angelic = programChecks_.angelic(t, stmts);
+    if (a != solve::Answer::Unsat) return a;
+    const std::set<ir::StmtId> core = programChecks_.coreStatements(t);
+    if (core.empty()) return a;
+    z3::expr_vector relaxOne(context_->z3());
+    for (ir::StmtId s : core)
+      relaxOne.push_back(!shared(s));
+    session_->addHard(z3::mk_or(relaxOne));
+    ++hard_;
+    ++learned_;
+    return a;
   }
 
   /// Does relaxing `stmts` let test `t` pass? Its angelic values when it does.
@@ -152,6 +172,7 @@ public:
   const std::vector<Copy>& copies() const { return copies_; }
   bool inFormula(std::size_t t) const { return inFormula_.count(t) > 0; }
   ir::StmtId stmtOf(solve::SoftId s) const { return stmtOf_.at(s); }
+  std::size_t learned() const { return learned_; }
   const FormulaTask& task() const { return task_; }
 
   void finish(Result& r) {
@@ -164,11 +185,27 @@ public:
       r.stats.maxCore = std::max(r.stats.maxCore, q.maxCore);
     }
     checks_.addStats(r.stats);
+    programChecks_.addStats(r.stats);
     r.stats.counter("tests") = copies_.size();
-    r.stats.counter("checks") = checks_.checks();
+    r.stats.counter("checks") = checks_.checks() + programChecks_.checks();
+    r.stats.counter("learned") = learned_;
+    r.stats.counter("built") = checks_.built() + programChecks_.built();
   }
 
 private:
+  /// Statement `stmt`'s shared selector (a new one becomes a soft group of the session).
+  z3::expr shared(ir::StmtId stmt) {
+    auto it = shared_.find(stmt);
+    if (it == shared_.end()) {
+      const z3::expr sel = context_->z3().bool_const(("cfaults!s!" + std::to_string(stmt)).c_str());
+      it = shared_.emplace(stmt, sel).first;
+      session_->addSoft(sel, stmt < weights_.size() ? weights_[stmt]
+                                                    : (weights_.empty() ? 1 : clauseWeight(0)));
+      stmtOf_.push_back(stmt);
+    }
+    return it->second;
+  }
+
   const Problem& p_;
   Result& r_;
   FormulaTask task_;
@@ -176,11 +213,12 @@ private:
   std::optional<solve::Session> session_;
   std::vector<Copy> copies_;
   TraceChecks checks_;
+  TraceChecks programChecks_;  ///< program formulas of the tests outside the formula
   std::map<ir::StmtId, z3::expr> shared_;
   std::vector<ir::StmtId> stmtOf_;  ///< SoftId -> statement
   std::vector<std::uint64_t> weights_;
   std::set<std::size_t> inFormula_;
-  std::size_t hard_ = 0;
+  std::size_t hard_ = 0, learned_ = 0;
 };
 
 /// The failing tests the formula starts from: all, or --max-failing of them.
@@ -247,6 +285,10 @@ Result enumerate(const Problem& p, const std::vector<std::size_t>& failing, Resu
   const solve::Deadline deadline =
       timeout > 0 ? solve::Deadline::after(timeout - secondsSince(start)) : solve::Deadline();
   std::size_t& candidates = r.stats.counter("candidates");
+  std::set<std::size_t> unexplainable;
+  // Tests in the order they are asked: one that refuted a candidate moves to the front, since
+  // it is likely to refute the next ones too.
+  std::vector<std::size_t> order = failing;
   while (std::optional<solve::Mcs> mcs = e->candidate()) {
     ++candidates;
     if (mcs->softs.empty()) {
@@ -258,10 +300,30 @@ Result enumerate(const Problem& p, const std::vector<std::size_t>& failing, Resu
       stmts.insert(f.stmtOf(s));
     std::vector<TestAngelic> others;
     bool grew = false;
-    for (std::size_t t : failing) {
-      if (f.inFormula(t)) continue;
+    for (auto it = order.begin(); it != order.end(); ++it) {
+      const std::size_t t = *it;
+      if (f.inFormula(t) || unexplainable.count(t)) continue;
       if (std::optional<std::vector<AngelicValue>> a = f.explains(t, stmts, deadline)) {
         others.push_back({t, std::move(*a), Feasibility::Unchecked});
+        continue;
+      }
+      std::vector<AngelicValue> angelic;
+      const std::size_t learned = f.learned();
+      const solve::Answer a = f.program(t, stmts, deadline, angelic);
+      if (a == solve::Answer::Sat) {
+        others.push_back({t, std::move(angelic), Feasibility::Unchecked});
+        continue;
+      }
+      if (a == solve::Answer::Unsat && f.learned() > learned) {
+        grew = true;  // the candidate misses the core: the clause learned excludes it
+        std::rotate(order.begin(), it, std::next(it));  // asked first from now on
+        break;
+      }
+      if (a == solve::Answer::Unsat) {
+        unexplainable.insert(t);
+        addNote(r, "test " + std::to_string(p.suite->tests[t].index) +
+                       ": no set of statements lets it pass in its program formula; the "
+                       "diagnoses do not explain it");
         continue;
       }
       if (std::optional<Copy> c = f.encode(t)) {
@@ -297,7 +359,9 @@ TechniqueInfo cfaultsTechnique() {
   t.ownOptions = {maxFailingOption()};
   t.counters = {{"tests", "failing tests in the formula"},
                 {"checks", "candidate checks on failing tests outside it"},
-                {"candidates", "MCSs of the formula examined"}};
+                {"candidates", "MCSs of the formula examined"},
+                {"learned", "clauses learned from other tests' program formulas"},
+                {"built", "check formulas built (again when one let go is needed)"}};
   t.run = cfaults;
   t.takesCounterexample = true;
   return t;
