@@ -289,54 +289,66 @@ Result enumerate(const Problem& p, const std::vector<std::size_t>& failing, Resu
   // Tests in the order they are asked: one that refuted a candidate moves to the front, since
   // it is likely to refute the next ones too.
   std::vector<std::size_t> order = failing;
-  while (std::optional<solve::Mcs> mcs = e->candidate()) {
-    ++candidates;
-    if (mcs->softs.empty()) {
-      addNote(r, "the formula does not fail: the oracle of these failures is not encoded");
-      break;
-    }
-    std::set<ir::StmtId> stmts;
-    for (solve::SoftId s : mcs->softs)
-      stmts.insert(f.stmtOf(s));
-    std::vector<TestAngelic> others;
-    bool grew = false;
-    for (auto it = order.begin(); it != order.end(); ++it) {
-      const std::size_t t = *it;
-      if (f.inFormula(t) || unexplainable.count(t)) continue;
-      if (std::optional<std::vector<AngelicValue>> a = f.explains(t, stmts, deadline)) {
-        others.push_back({t, std::move(*a), Feasibility::Unchecked});
-        continue;
-      }
-      std::vector<AngelicValue> angelic;
-      const std::size_t learned = f.learned();
-      const solve::Answer a = f.program(t, stmts, deadline, angelic);
-      if (a == solve::Answer::Sat) {
-        others.push_back({t, std::move(angelic), Feasibility::Unchecked});
-        continue;
-      }
-      if (a == solve::Answer::Unsat && f.learned() > learned) {
-        grew = true;  // the candidate misses the core: the clause learned excludes it
-        std::rotate(order.begin(), it, std::next(it));  // asked first from now on
+  bool outOfTime = false;
+  try {
+    while (!outOfTime) {
+      std::optional<solve::Mcs> mcs = e->candidate();
+      if (!mcs) break;
+      ++candidates;
+      if (mcs->softs.empty()) {
+        addNote(r, "the formula does not fail: the oracle of these failures is not encoded");
         break;
       }
-      if (a == solve::Answer::Unsat) {
-        unexplainable.insert(t);
-        addNote(r, "test " + std::to_string(p.suite->tests[t].index) +
-                       ": no set of statements lets it pass in its program formula; the "
-                       "diagnoses do not explain it");
-        continue;
+      std::set<ir::StmtId> stmts;
+      for (solve::SoftId s : mcs->softs)
+        stmts.insert(f.stmtOf(s));
+      std::vector<TestAngelic> others;
+      bool grew = false;
+      for (auto it = order.begin(); it != order.end(); ++it) {
+        const std::size_t t = *it;
+        if (f.inFormula(t) || unexplainable.count(t)) continue;
+        if (std::optional<std::vector<AngelicValue>> a = f.explains(t, stmts, deadline)) {
+          others.push_back({t, std::move(*a), Feasibility::Unchecked});
+          continue;
+        }
+        std::vector<AngelicValue> angelic;
+        const std::size_t learned = f.learned();
+        const solve::Answer a = f.program(t, stmts, deadline, angelic);
+        if (a == solve::Answer::Sat) {
+          others.push_back({t, std::move(angelic), Feasibility::Unchecked});
+          continue;
+        }
+        if (a == solve::Answer::Unsat && f.learned() > learned) {
+          grew = true;  // the candidate misses the core: the clause learned excludes it
+          std::rotate(order.begin(), it, std::next(it));  // asked first from now on
+          break;
+        }
+        if (a == solve::Answer::Unsat) {
+          unexplainable.insert(t);
+          addNote(r, "test " + std::to_string(p.suite->tests[t].index) +
+                         ": no set of statements lets it pass in its program formula; the "
+                         "diagnoses do not explain it");
+          continue;
+        }
+        if (deadline.expired()) {  // unchecked on this test: not a diagnosis
+          outOfTime = true;
+          break;
+        }
+        if (std::optional<Copy> c = f.encode(t)) {
+          f.add(std::move(*c));
+          grew = true;
+          break;
+        }
       }
-      if (std::optional<Copy> c = f.encode(t)) {
-        f.add(std::move(*c));
-        grew = true;
-        break;
-      }
+      if (grew || outOfTime) continue;  // the same enumeration, on the stronger formula
+      r.diagnoses.push_back(diagnosisOf(p, f, *mcs, stmts, std::move(others)));
+      e->accept(*mcs);
     }
-    if (grew) continue;  // the same enumeration, on the stronger formula
-    r.diagnoses.push_back(diagnosisOf(p, f, *mcs, stmts, std::move(others)));
-    e->accept(*mcs);
+    addNote(r, outOfTime ? stopNote(solve::StopReason::Timeout, "", p.options)
+                         : stopNote(e->stopReason(), e->stopDetail(), p.options));
+  } catch (const z3::exception& ex) {  // the memory bound hit outside a query
+    addNote(r, std::string("solver: ") + ex.msg() + ": the diagnoses so far are shown");
   }
-  addNote(r, stopNote(e->stopReason(), e->stopDetail(), p.options));
   f.finish(r);
   if (f.copies().size() < failing.size())
     r.notes.push_back(std::to_string(f.copies().size()) + " of " + std::to_string(failing.size()) +
