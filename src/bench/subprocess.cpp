@@ -85,6 +85,15 @@ void collect(ChildResult& r, pid_t pid, int out, int err, double limitSeconds,
   r.wallMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
+/// argv as posix_spawn takes it (pointing into `argv`), null-terminated.
+std::vector<char*> argvPointers(const std::vector<std::string>& argv) {
+  std::vector<char*> args;
+  for (const std::string& a : argv)
+    args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  return args;
+}
+
 bool makePipes(int out[2], int err[2], ChildResult& r) {
   if (pipe2(out, O_CLOEXEC) == 0 && pipe2(err, O_CLOEXEC) == 0) return true;
   r.err = std::string("cannot create a pipe: ") + std::strerror(errno);
@@ -104,10 +113,7 @@ ChildResult runChild(const std::vector<std::string>& argv, double limitSeconds) 
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_adddup2(&actions, out[1], 1);
   posix_spawn_file_actions_adddup2(&actions, err[1], 2);
-  std::vector<char*> args;
-  for (const std::string& a : argv)
-    args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
+  std::vector<char*> args = argvPointers(argv);
   pid_t pid = -1;
   int rc = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
@@ -172,10 +178,7 @@ Coprocess::Coprocess(const std::vector<std::string>& argv) {
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, in[0], 0);
   posix_spawn_file_actions_adddup2(&actions, out[1], 1);
-  std::vector<char*> args;
-  for (const std::string& a : argv)
-    args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
+  std::vector<char*> args = argvPointers(argv);
   int rc = posix_spawn(&pid_, args[0], &actions, nullptr, args.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   close(in[0]), close(out[1]);

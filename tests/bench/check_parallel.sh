@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # bench.parallel: the script of `culprit bench --emit parallel --shards 4`, run for real by GNU
 # Parallel (Debian package parallel), merges into the same runs and metrics as a one-machine
-# bench; a shard killed mid-way and run again does only its missing runs (and, with
-# --retry-failed, its failed ones); every record and summary validates against the JSON
+# bench; a shard killed mid-way (SIGKILL, or SIGTERM to its process group) and run again does
+# only its missing runs (and, with --retry-failed, its failed ones); every record and summary validates against the JSON
 # Schemas in bench/schema and runs.csv has a row per run. Spectrum and formula techniques
 # (pf runs go through subject servers) on bench/small.json, at most 3 failing tests each.
 set -uo pipefail
@@ -10,13 +10,7 @@ culprit=$1
 root=$2
 . "$(dirname "$0")/testlib.sh"
 command -v parallel >/dev/null || { echo "FAIL: GNU Parallel not installed (scripts/install-deps.sh)"; exit 1; }
-# bench/small.json without tritype-v1, whose pf run on test 27 ends complete or at the MCS size
-# bound from one run to the next (a nondeterminism of pf, not of the bench); paths made
-# absolute, so that the manifest can live in the scratch directory and our processes are
-# recognizable by its path.
-jq --arg d "$root/bench/" '.subjects |= map(select(.name != "tritype-v1")
-  | with_entries(if .key == "program" or .key == "golden" or .key == "tests" then .value = $d + .value else . end))' \
-  "$root/bench/small.json" >"$tmp/manifest.json"
+small_manifest "$root" >"$tmp/manifest.json"
 bench=("$culprit" bench "$tmp/manifest.json" --techniques ochiai,pf --max-failing 3)
 
 "${bench[@]}" --jobs 2 --out "$tmp/full" >"$tmp/full.out" 2>"$tmp/full.err" ||
@@ -64,6 +58,26 @@ pgrep -af -- "$tmp/manifest.json" >"$tmp/orphans.out" && fail "processes outlive
 "${shard[@]}" >"$tmp/killed2.out" 2>"$tmp/killed2.err" || fail "re-run shard: exit status $?"
 matches "$tmp/killed2.err" "^bench: $((want - done1)) runs done now, $done1 recorded before"
 same_summary "$tmp/par/shards/2" "$tmp/killed"
+
+# Ctrl-C and scancel signal the whole process group: the bench dies, its subject servers and
+# their runs ignore the signal and stop once the bench is gone, so no run is recorded failed.
+term=("${bench[@]}" --jobs 1 --shard 3/4 --out "$tmp/term")
+setsid "${term[@]}" >"$tmp/term1.out" 2>"$tmp/term1.err" &
+pid=$!
+for _ in $(seq 600); do
+  [ "$(cat "$tmp/term/runs.jsonl" 2>/dev/null | wc -l)" -ge 1 ] && break
+  sleep 0.1
+done
+kill -TERM -- "-$pid" 2>/dev/null || fail "shard 3 finished before it could be signalled"
+wait "$pid" 2>/dev/null
+for _ in $(seq 50); do pgrep -f -- "$tmp/manifest.json" >/dev/null || break; sleep 0.1; done
+pgrep -af -- "$tmp/manifest.json" >"$tmp/orphans.out" && fail "processes outlive shard 3"
+[ "$(wc -l <"$tmp/term/runs.jsonl")" -lt "$(wc -l <"$tmp/par/shards/3/runs.jsonl")" ] ||
+  fail "shard 3 recorded all its runs before SIGTERM"
+grep -E '"status":"(error|timeout)"' "$tmp/term/runs.jsonl" >"$tmp/term-failed.out" &&
+  fail "runs recorded as failed when the shard was signalled: $(cat "$tmp/term-failed.out")"
+"${term[@]}" >"$tmp/term2.out" 2>"$tmp/term2.err" || fail "re-run shard 3: exit status $?"
+same_summary "$tmp/par/shards/3" "$tmp/term"
 
 # A failed run (an error record appended after the ok one replaces it) and a missing one:
 # --retry-failed runs exactly those two.

@@ -86,13 +86,7 @@ sinfo -h -o %t 2>/dev/null | grep -qx idle ||
   die "the node never became idle: $(sinfo 2>&1) $(logs)"
 
 # --- the bench ----------------------------------------------------------------------------
-# bench/small.json without tritype-v1, whose pf run on test 27 ends complete or at the MCS size
-# bound from one run to the next (a nondeterminism of pf, not of the bench); paths made
-# absolute, so that the manifest can live in the scratch directory and our processes are
-# recognizable by its path.
-jq --arg d "$root/bench/" '.subjects |= map(select(.name != "tritype-v1")
-  | with_entries(if .key == "program" or .key == "golden" or .key == "tests" then .value = $d + .value else . end))' \
-  "$root/bench/small.json" >"$tmp/manifest.json"
+small_manifest "$root" >"$tmp/manifest.json"
 bench=("$culprit" bench "$tmp/manifest.json" --techniques ochiai,pf --max-failing 2)
 "${bench[@]}" --jobs 2 --out "$tmp/full" >"$tmp/full.out" 2>"$tmp/full.err" ||
   fail "one-machine bench: exit status $?"

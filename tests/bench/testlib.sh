@@ -42,3 +42,12 @@ same_summary() {
     >"$tmp/diff-runs.out" ||
     fail "$2/runs.jsonl has other runs or metrics than $1's: $(head -c 2000 "$tmp/diff-runs.out")"
 }
+# small_manifest ROOT: bench/small.json without tritype-v1, whose pf run on test 27 ends
+# complete or at the MCS size bound from one run to the next (a nondeterminism of pf, not of
+# the bench), with absolute paths, so that the manifest can live in the scratch directory and
+# the test's processes are recognizable by its path.
+small_manifest() {
+  jq --arg d "$1/bench/" '.subjects |= map(select(.name != "tritype-v1") | with_entries(
+    if .key == "program" or .key == "golden" or .key == "tests" then .value = $d + .value else . end))' \
+    "$1/bench/small.json"
+}
