@@ -356,49 +356,62 @@ double hardLimitSeconds(double timeoutSeconds) {
   return timeoutSeconds + std::max(10.0, timeoutSeconds / 2);
 }
 
+namespace {
+
+/// The answer of a subject server to one request line; nullopt when the bench went away
+/// during the run.
+std::optional<RunRecord> serveOne(const Subject& subject, const LoadedSubject* L,
+                                  const std::vector<SubjectProblem>& problems,
+                                  const BenchOptions& options, const std::string& request,
+                                  int requestFd) {
+  RunKey key;
+  try {
+    key = requestKey(subject.name, request);
+  } catch (const std::exception& e) {
+    return failedRun(nullptr, nullptr, {subject.name, "?", 0}, RunStatus::Error,
+                     std::string("bad request: ") + e.what(), 0);
+  }
+  localize::TechniqueVariant variant;
+  try {
+    variant = localize::parseVariant(key.technique);
+  } catch (const UserError& e) {
+    return failedRun(nullptr, nullptr, key, RunStatus::Error, e.what(), 0);
+  }
+  const localize::TechniqueInfo* technique = localize::findTechnique(variant.technique);
+  if (!L) {
+    std::string why = problems.empty() ? "subject does not load" : problems.back().message;
+    return failedRun(nullptr, technique, key, RunStatus::Error, why, 0);
+  }
+  const double limit = hardLimitSeconds(options.timeoutSeconds);
+  bool abandoned = false;
+  ChildResult c = runForked(
+      [&] {
+        if (options.memoryMb) {
+          rlimit cap{};
+          cap.rlim_cur = cap.rlim_max = static_cast<rlim_t>(options.memoryMb) << 20;
+          setrlimit(RLIMIT_AS, &cap);
+        }
+        std::string line = toJson(executeRun(*L, variant, key, options)).dump() + "\n";
+        std::fwrite(line.data(), 1, line.size(), stdout);
+      },
+      limit, requestFd, &abandoned);
+  if (abandoned) return std::nullopt;
+  return recordFromChild(L, technique, key, c, limit);
+}
+
+}  // namespace
+
 void serveSubject(const Subject& subject, const BenchOptions& options, std::FILE* in,
                   std::FILE* out) {
   std::vector<SubjectProblem> problems;
   std::shared_ptr<LoadedSubject> L = loadSubject(subject, options, false, problems);
-  const double limit = hardLimitSeconds(options.timeoutSeconds);
   char* buffer = nullptr;
   std::size_t size = 0;
   while (getline(&buffer, &size, in) > 0) {
-    RunRecord r;
-    try {
-      r.key = requestKey(subject.name, buffer);
-    } catch (const std::exception& e) {
-      r = failedRun(nullptr, nullptr, {subject.name, "?", 0}, RunStatus::Error,
-                    std::string("bad request: ") + e.what(), 0);
-    }
-    localize::TechniqueVariant variant;
-    const localize::TechniqueInfo* technique = nullptr;
-    try {
-      variant = localize::parseVariant(r.key.technique);
-      technique = localize::findTechnique(variant.technique);
-    } catch (const UserError& e) {
-      r = failedRun(nullptr, nullptr, r.key, RunStatus::Error, e.what(), 0);
-    }
-    if (!L) {
-      std::string why = problems.empty() ? "subject does not load" : problems.back().message;
-      r = failedRun(nullptr, technique, r.key, RunStatus::Error, why, 0);
-    } else if (technique) {
-      bool abandoned = false;
-      ChildResult c = runForked(
-          [&] {
-            if (options.memoryMb) {
-              rlimit cap{};
-              cap.rlim_cur = cap.rlim_max = static_cast<rlim_t>(options.memoryMb) << 20;
-              setrlimit(RLIMIT_AS, &cap);
-            }
-            std::string line = toJson(executeRun(*L, variant, r.key, options)).dump() + "\n";
-            std::fwrite(line.data(), 1, line.size(), stdout);
-          },
-          limit, fileno(in), &abandoned);
-      if (abandoned) break;  // the bench went away
-      r = recordFromChild(L.get(), technique, r.key, c, limit);
-    }
-    std::string line = toJson(r).dump() + "\n";
+    // While a run is on, the bench sends nothing: the request pipe stirs only when it ends.
+    std::optional<RunRecord> r = serveOne(subject, L.get(), problems, options, buffer, fileno(in));
+    if (!r) break;
+    std::string line = toJson(*r).dump() + "\n";
     std::fwrite(line.data(), 1, line.size(), out);
     std::fflush(out);
   }

@@ -68,6 +68,10 @@ for _ in $(seq 600); do
   [ "$(cat "$tmp/term/runs.jsonl" 2>/dev/null | wc -l)" -ge 1 ] && break
   sleep 0.1
 done
+# Slurm's process tracking signals the job's processes one by one: the servers and their runs
+# first here, and the bench half a second later, when it would have recorded a run that died.
+for p in $(pgrep -f -- "$tmp/manifest.json"); do [ "$p" != "$pid" ] && kill -TERM "$p"; done
+sleep 0.5
 kill -TERM -- "-$pid" 2>/dev/null || fail "shard 3 finished before it could be signalled"
 wait "$pid" 2>/dev/null
 for _ in $(seq 50); do pgrep -f -- "$tmp/manifest.json" >/dev/null || break; sleep 0.1; done
