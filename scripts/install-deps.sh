@@ -4,7 +4,8 @@
 set -euo pipefail
 pkgs=(cmake make g++ gcc libclang-14-dev libclang-cpp14-dev llvm-14-dev libz3-dev
       libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libfmt-dev jq
-      patch python3-jsonschema chromium csmith libcsmith-dev clang-14 libclang-rt-14-dev)
+      patch python3-jsonschema chromium csmith libcsmith-dev clang-14 libclang-rt-14-dev
+      parallel munge slurmctld slurmd slurm-client)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

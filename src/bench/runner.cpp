@@ -12,15 +12,15 @@
 #include "localize/session.h"
 #include "testing/testcase.h"
 
+#include "bench/pool.h"
+
 #include <algorithm>
 #include <chrono>
-#include <condition_variable>
-#include <deque>
 #include <filesystem>
 #include <fmt/format.h>
 #include <functional>
 #include <mutex>
-#include <thread>
+#include <sys/resource.h>
 
 namespace culprit::bench {
 
@@ -37,6 +37,11 @@ struct LoadedSubject {
   std::uint32_t mainFile = 0;
   testing::Oracle oracle;       ///< the subject's oracle, as the suite was judged
   exec::RunOptions runOptions;  ///< the suite's run options (entry, step limit)
+  double loadMs = 0;            ///< parsing, checking and running the suite
+  std::mutex serversMutex;      ///< guards idleServers
+  /// Subject servers of an isolated bench not running anything now; closed (they exit) when
+  /// the subject is released.
+  std::vector<std::unique_ptr<Coprocess>> idleServers;
 };
 
 /// A problem that keeps the subject from running, thrown inside loadSubject.
@@ -146,6 +151,7 @@ std::shared_ptr<LoadedSubject> loadSubject(const Subject& s, const BenchOptions&
                                            std::vector<SubjectProblem>& problems) {
   auto L = std::make_shared<LoadedSubject>();
   L->subject = &s;
+  const auto start = std::chrono::steady_clock::now();
   try {
     std::vector<std::string> missing = missingFiles(s);
     if (!missing.empty()) throw SkipSubject{missing.front()};
@@ -171,6 +177,8 @@ std::shared_ptr<LoadedSubject> loadSubject(const Subject& s, const BenchOptions&
     base.run.programName = std::filesystem::path(s.program).stem().string();
     if (L->golden && checkGoldenProgram) checkGolden(*L, base);
     runSuiteOf(*L, base, problems);
+    L->loadMs =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return L;
   } catch (const SkipSubject& e) {
     problems.push_back({s.name, true, e.message});
@@ -278,10 +286,10 @@ std::string lastLine(const std::string& text) {
                      end + 1 - (start == std::string::npos ? 0 : start + 1));
 }
 
-RunRecord executeInChild(const LoadedSubject& L, const localize::TechniqueInfo& technique,
-                         const RunKey& key, const BenchOptions& o) {
-  double limit = hardLimitSeconds(o.timeoutSeconds);
-  ChildResult c = runChild(o.childCommand(key), limit);
+/// A run's record from the output of the child that ran it, or a record saying how the child
+/// ended without one.
+RunRecord recordFromChild(const LoadedSubject* L, const localize::TechniqueInfo* technique,
+                          const RunKey& key, const ChildResult& c, double limit) {
   if (!c.killed && c.exitStatus == 0) {
     try {
       RunRecord r = recordFromJson(nlohmann::json::parse(lastLine(c.out)));
@@ -291,57 +299,56 @@ RunRecord executeInChild(const LoadedSubject& L, const localize::TechniqueInfo& 
   }
   std::string message = "child process " + describeChildEnd(c, limit);
   if (std::string last = lastLine(c.err); c.started && !last.empty()) message += ": " + last;
-  return failedRun(&L, &technique, key, c.killed ? RunStatus::Timeout : RunStatus::Error, message,
+  return failedRun(L, technique, key, c.killed ? RunStatus::Timeout : RunStatus::Error, message,
                    c.wallMs);
 }
 
-/// A queue of work items drained by a fixed number of threads; items may add items.
-class Pool {
-public:
-  void pushBack(std::function<void()> task) { push(std::move(task), false); }
-  void pushFront(std::function<void()> task) { push(std::move(task), true); }
-  void run(unsigned threads) {
-    std::vector<std::thread> pool;
-    for (unsigned i = 1; i < threads; ++i)
-      pool.emplace_back([this] { work(); });
-    work();
-    for (std::thread& t : pool)
-      t.join();
-  }
-
-private:
-  void push(std::function<void()> task, bool front) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (front)
-      tasks_.push_front(std::move(task));
-    else
-      tasks_.push_back(std::move(task));
-    ready_.notify_one();
-  }
-  void work() {
-    std::unique_lock<std::mutex> lock(mutex_);
-    for (;;) {
-      ready_.wait(lock, [&] { return !tasks_.empty() || busy_ == 0; });
-      if (tasks_.empty()) {
-        ready_.notify_all();
-        return;
-      }
-      std::function<void()> task = std::move(tasks_.front());
-      tasks_.pop_front();
-      ++busy_;
-      lock.unlock();
-      task();
-      task = nullptr;  // release what it holds (a subject) outside the lock
-      lock.lock();
-      --busy_;
-      ready_.notify_all();
+/// The parent's side of an isolated run: an idle server of the subject (or a new one) runs it.
+/// A server that does not answer in time is killed and not reused.
+RunRecord executeInServer(LoadedSubject& L, const localize::TechniqueInfo& technique,
+                          const RunKey& key, const BenchOptions& o) {
+  std::unique_ptr<Coprocess> server;
+  {
+    std::lock_guard<std::mutex> lock(L.serversMutex);
+    if (!L.idleServers.empty()) {
+      server = std::move(L.idleServers.back());
+      L.idleServers.pop_back();
     }
   }
-  std::mutex mutex_;
-  std::condition_variable ready_;
-  std::deque<std::function<void()>> tasks_;
-  unsigned busy_ = 0;
-};
+  // A new server loads the subject first: allow it several times the parent's own load.
+  double wait = hardLimitSeconds(o.timeoutSeconds) + 10;
+  if (!server) {
+    server = std::make_unique<Coprocess>(o.serverCommand(key.subject));
+    wait += std::max(60.0, 5 * L.loadMs / 1000);
+  }
+  const auto start = std::chrono::steady_clock::now();
+  std::string why = server->startError();
+  if (server->started() &&
+      server->send(nlohmann::json{{"technique", key.technique}, {"test", key.test}}.dump())) {
+    if (std::optional<std::string> line = server->receive(wait, why)) {
+      try {
+        RunRecord r = recordFromJson(nlohmann::json::parse(*line));
+        if (r.key == key) {
+          std::lock_guard<std::mutex> lock(L.serversMutex);
+          L.idleServers.push_back(std::move(server));
+          return r;
+        }
+        why = "it answered for another run";
+      } catch (const std::exception& e) {
+        why = std::string("its answer is no run record: ") + e.what();
+      }
+    }
+  }
+  double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return failedRun(&L, &technique, key, RunStatus::Error, "subject server failed: " + why, ms);
+}
+
+/// The key of a server request line; throws on a malformed one.
+RunKey requestKey(const std::string& subject, const std::string& line) {
+  nlohmann::json j = nlohmann::json::parse(line);
+  return {subject, j.at("technique").get<std::string>(), j.at("test").get<int>()};
+}
 
 }  // namespace
 
@@ -349,7 +356,21 @@ double hardLimitSeconds(double timeoutSeconds) {
   return timeoutSeconds + std::max(10.0, timeoutSeconds / 2);
 }
 
-RunRecord runIsolated(const Subject& subject, const RunKey& key, const BenchOptions& options) {
+namespace {
+
+/// The answer of a subject server to one request line; nullopt when the bench went away
+/// during the run.
+std::optional<RunRecord> serveOne(const Subject& subject, const LoadedSubject* L,
+                                  const std::vector<SubjectProblem>& problems,
+                                  const BenchOptions& options, const std::string& request,
+                                  int requestFd) {
+  RunKey key;
+  try {
+    key = requestKey(subject.name, request);
+  } catch (const std::exception& e) {
+    return failedRun(nullptr, nullptr, {subject.name, "?", 0}, RunStatus::Error,
+                     std::string("bad request: ") + e.what(), 0);
+  }
   localize::TechniqueVariant variant;
   try {
     variant = localize::parseVariant(key.technique);
@@ -357,13 +378,44 @@ RunRecord runIsolated(const Subject& subject, const RunKey& key, const BenchOpti
     return failedRun(nullptr, nullptr, key, RunStatus::Error, e.what(), 0);
   }
   const localize::TechniqueInfo* technique = localize::findTechnique(variant.technique);
-  std::vector<SubjectProblem> problems;
-  std::shared_ptr<LoadedSubject> L = loadSubject(subject, options, false, problems);
   if (!L) {
     std::string why = problems.empty() ? "subject does not load" : problems.back().message;
     return failedRun(nullptr, technique, key, RunStatus::Error, why, 0);
   }
-  return executeRun(*L, variant, key, options);
+  const double limit = hardLimitSeconds(options.timeoutSeconds);
+  bool abandoned = false;
+  ChildResult c = runForked(
+      [&] {
+        if (options.memoryMb) {
+          rlimit cap{};
+          cap.rlim_cur = cap.rlim_max = static_cast<rlim_t>(options.memoryMb) << 20;
+          setrlimit(RLIMIT_AS, &cap);
+        }
+        std::string line = toJson(executeRun(*L, variant, key, options)).dump() + "\n";
+        std::fwrite(line.data(), 1, line.size(), stdout);
+      },
+      limit, requestFd, &abandoned);
+  if (abandoned) return std::nullopt;
+  return recordFromChild(L, technique, key, c, limit);
+}
+
+}  // namespace
+
+void serveSubject(const Subject& subject, const BenchOptions& options, std::FILE* in,
+                  std::FILE* out) {
+  std::vector<SubjectProblem> problems;
+  std::shared_ptr<LoadedSubject> L = loadSubject(subject, options, false, problems);
+  char* buffer = nullptr;
+  std::size_t size = 0;
+  while (getline(&buffer, &size, in) > 0) {
+    // While a run is on, the bench sends nothing: the request pipe stirs only when it ends.
+    std::optional<RunRecord> r = serveOne(subject, L.get(), problems, options, buffer, fileno(in));
+    if (!r) break;
+    std::string line = toJson(*r).dump() + "\n";
+    std::fwrite(line.data(), 1, line.size(), out);
+    std::fflush(out);
+  }
+  std::free(buffer);
 }
 
 BenchOutcome runBench(const Manifest& manifest, const BenchOptions& options,
@@ -407,8 +459,8 @@ BenchOutcome runBench(const Manifest& manifest, const BenchOptions& options,
           progress.runStarted(key);
           const localize::TechniqueVariant& variant = variantOf(key.technique);
           const localize::TechniqueInfo& info = *localize::findTechnique(variant.technique);
-          RunRecord r = options.childCommand && info.perFailingTest()
-                            ? executeInChild(*L, info, key, options)
+          RunRecord r = options.serverCommand && info.perFailingTest()
+                            ? executeInServer(*L, info, key, options)
                             : executeRun(*L, variant, key, options);
           log.append(r);
           {

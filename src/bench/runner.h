@@ -12,6 +12,7 @@
 #include "bench/runlog.h"
 #include "localize/technique.h"
 
+#include <cstdio>
 #include <functional>
 #include <set>
 #include <string>
@@ -28,10 +29,12 @@ struct BenchOptions {
   unsigned maxFailing = 0;  ///< failing tests explained per subject (0: all)
   std::uint64_t stepLimit = 10'000'000;
   localize::FormulaOptions formula;  ///< defaults for formula-based techniques
-  /// When set, runs of per-failing-test techniques execute in a child process started with
-  /// this command line, which prints the run's record as one JSON line (runIsolated). The
-  /// child is killed at the hard limit: timeout + max(10 s, timeout / 2).
-  std::function<std::vector<std::string>(const RunKey&)> childCommand;
+  unsigned memoryMb = 0;             ///< address-space limit of an isolated run, in MiB (0: none)
+  /// When set, runs of per-failing-test techniques are isolated: each worker starts a subject
+  /// server with this command line (`culprit bench MANIFEST ... serve --subject S`, which
+  /// calls serveSubject) and sends it the keys of the subject's runs; the server forks a child
+  /// per run, killed at the hard limit: timeout + max(10 s, timeout / 2).
+  std::function<std::vector<std::string>(const std::string& subject)> serverCommand;
 };
 
 struct BenchOutcome {
@@ -44,9 +47,12 @@ struct BenchOutcome {
 BenchOutcome runBench(const Manifest& manifest, const BenchOptions& options,
                       const std::set<RunKey>& recorded, RunLog& log, Progress& progress);
 
-/// The child's side of an isolated run: loads the subject again (its golden program was
-/// checked by the parent) and runs `key`. Always returns a record; errors are records too.
-RunRecord runIsolated(const Subject& subject, const RunKey& key, const BenchOptions& options);
+/// The subject server of an isolated bench: loads `subject` once (its golden program was
+/// checked by the parent), then answers each line of `in` — a JSON object {"technique": T,
+/// "test": K} — with the record of that run, one JSON line on `out`, run in a forked child.
+/// Returns at the end of `in`. Always answers; errors are records too.
+void serveSubject(const Subject& subject, const BenchOptions& options, std::FILE* in,
+                  std::FILE* out);
 
 /// timeout + max(10 s, timeout / 2): when a child that has not answered is killed.
 double hardLimitSeconds(double timeoutSeconds);

@@ -1,7 +1,10 @@
 // `culprit bench MANIFEST [--techniques a,b,...] [--jobs N] [--timeout S] [--out DIR]
 // [--shard I/N]` runs techniques over a corpus of faulty programs and writes runs.jsonl,
 // runs.csv, summary.json, summary.md and scaling plots into DIR; rerun, it skips the runs
-// already recorded there. `culprit bench merge DIR... --out DIR` combines shard outputs.
+// already recorded there. `culprit bench merge DIR... --out DIR` combines shard outputs;
+// `--emit parallel|slurm --shards N` prints a script that runs N shards on GNU Parallel or as
+// a Slurm job array and merges them.
+#include "bench/jobscript.h"
 #include "bench/manifest.h"
 #include "bench/runner.h"
 #include "bench/summary.h"
@@ -12,11 +15,11 @@
 #include "localize/technique.h"
 
 #include <algorithm>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <fmt/format.h>
 #include <functional>
-#include <sys/resource.h>
 #include <unistd.h>
 
 namespace culprit::cli {
@@ -38,9 +41,13 @@ struct BenchCommand {
   std::vector<std::string> mergeDirs;
   std::string mergeOut;
   CLI::App* merge = nullptr;
-  std::string oneSubject, oneTechnique;  ///< `bench run-one` (the child of an isolated run)
-  int oneTest = 0;
-  CLI::App* runOne = nullptr;
+  std::string serveSubject;  ///< `bench serve` (a subject server of an isolated bench)
+  CLI::App* serve = nullptr;
+  std::string emit;  ///< `--emit parallel|slurm`: print a job script instead of running
+  unsigned shards = 4;
+  unsigned memPerTaskMb = 0;
+  std::string timePerTask, partition;
+  std::vector<std::string> sbatchArgs;
 };
 
 std::vector<std::string> parseTechniques(const std::string& list) {
@@ -98,12 +105,12 @@ bench::BenchMeta makeMeta(const bench::Manifest& m, const BenchCommand& c,
   return meta;
 }
 
-/// The child command line of an isolated run: this binary, `bench MANIFEST OPTIONS run-one`.
-std::function<std::vector<std::string>(const bench::RunKey&)> childCommand(const BenchCommand& c) {
+/// The command line of a subject server: this binary, `bench MANIFEST OPTIONS serve`.
+std::function<std::vector<std::string>(const std::string&)> serverCommand(const BenchCommand& c) {
   std::error_code ec;
   std::string self = fs::read_symlink("/proc/self/exe", ec).string();
   if (ec) throw UserError("cannot find the culprit binary to run isolated runs (use --no-isolate)");
-  return [self, c](const bench::RunKey& key) {
+  return [self, c](const std::string& subject) {
     std::vector<std::string> argv = {self,
                                      "bench",
                                      c.manifest,
@@ -112,29 +119,62 @@ std::function<std::vector<std::string>(const bench::RunKey&)> childCommand(const
                                      "--step-limit",
                                      std::to_string(c.stepLimit)};
     if (c.memoryMb) argv.insert(argv.end(), {"--memory-mb", std::to_string(c.memoryMb)});
-    argv.insert(argv.end(), {"run-one", "--subject", key.subject, "--technique", key.technique,
-                             "--test", std::to_string(key.test)});
+    argv.insert(argv.end(), {"serve", "--subject", subject});
     return argv;
   };
 }
 
-/// `bench MANIFEST run-one --subject S --technique T --test K`: one run, its record on stdout.
-int runOneCommand(const BenchCommand& c) {
-  if (c.memoryMb) {
-    rlimit limit{};
-    limit.rlim_cur = limit.rlim_max = static_cast<rlim_t>(c.memoryMb) << 20;
-    setrlimit(RLIMIT_AS, &limit);
-  }
+/// `bench MANIFEST serve --subject S`: requests on stdin, records on stdout (serveSubject).
+int serveCommand(const BenchCommand& c) {
+  // The bench that started this server stops it: by closing stdin, or by dying (stdin ends
+  // too). A signal sent to the whole job (Ctrl-C, scancel) must not end a run first, or the
+  // bench could record it as failed before it dies itself.
+  for (int sig : {SIGINT, SIGTERM, SIGHUP})
+    std::signal(sig, SIG_IGN);
   bench::Manifest manifest = bench::loadManifest(c.manifest);
   auto it = std::find_if(manifest.subjects.begin(), manifest.subjects.end(),
-                         [&](const bench::Subject& s) { return s.name == c.oneSubject; });
+                         [&](const bench::Subject& s) { return s.name == c.serveSubject; });
   if (it == manifest.subjects.end())
-    throw UserError("no subject '" + c.oneSubject + "' in the manifest", c.manifest);
+    throw UserError("no subject '" + c.serveSubject + "' in the manifest", c.manifest);
   bench::BenchOptions options;
   options.timeoutSeconds = c.timeout;
   options.stepLimit = c.stepLimit;
-  bench::RunRecord r = bench::runIsolated(*it, {c.oneSubject, c.oneTechnique, c.oneTest}, options);
-  emit(bench::toJson(r).dump() + "\n");
+  options.memoryMb = c.memoryMb;
+  bench::serveSubject(*it, options, stdin, stdout);
+  return kExitOk;
+}
+
+/// `--emit parallel|slurm`: the job script on stdout.
+int emitCommand(const BenchCommand& c, const bench::Manifest& manifest,
+                const std::vector<std::string>& techniques, const std::string& dir) {
+  std::error_code ec;
+  bench::JobScript s;
+  s.name = manifest.name;
+  s.culprit = fs::read_symlink("/proc/self/exe", ec).string();
+  if (ec) throw UserError("cannot find the culprit binary to write into the script");
+  s.manifest = fs::absolute(c.manifest).lexically_normal().string();
+  s.out = fs::absolute(dir).lexically_normal().string();
+  while (s.out.size() > 1 && s.out.back() == '/')
+    s.out.pop_back();
+  std::string list;
+  for (const std::string& t : techniques)
+    list += (list.empty() ? "" : ",") + t;
+  s.benchArgs = {"--techniques", list,
+                 "--timeout",    fmt::format("{}", c.timeout),
+                 "--step-limit", std::to_string(c.stepLimit)};
+  if (c.maxFailing)
+    s.benchArgs.insert(s.benchArgs.end(), {"--max-failing", std::to_string(c.maxFailing)});
+  if (c.memoryMb)
+    s.benchArgs.insert(s.benchArgs.end(), {"--memory-mb", std::to_string(c.memoryMb)});
+  if (c.retryFailed) s.benchArgs.push_back("--retry-failed");
+  if (c.noIsolate) s.benchArgs.push_back("--no-isolate");
+  s.shards = c.shards;
+  s.jobs = c.jobs ? c.jobs : 1;
+  s.memoryMb = c.memPerTaskMb;
+  s.time = c.timePerTask;
+  s.partition = c.partition;
+  s.sbatchArgs = c.sbatchArgs;
+  emit(c.emit == "slurm" ? bench::slurmScript(s) : bench::parallelScript(s));
   return kExitOk;
 }
 
@@ -147,13 +187,21 @@ int runBenchCommand(const BenchCommand& c) {
   options.techniques = parseTechniques(c.techniques);
   options.jobs = c.jobs;
   if (!(c.timeout > 0)) throw UserError("--timeout must be a positive number of seconds");
+  std::string dir =
+      c.out.empty() ? (fs::path("bench") / "results" / manifest.name).string() : c.out;
+  if (!c.emit.empty()) {
+    if (!c.shard.empty()) throw UserError("--emit writes every shard's command: drop --shard");
+    return emitCommand(c, manifest, options.techniques, dir);
+  }
   options.timeoutSeconds = c.timeout;
   if (!c.shard.empty()) options.shard = bench::parseShard(c.shard);
   options.maxFailing = c.maxFailing;
   options.stepLimit = c.stepLimit;
-  if (!c.noIsolate) options.childCommand = childCommand(c);
-  std::string dir =
-      c.out.empty() ? (fs::path("bench") / "results" / manifest.name).string() : c.out;
+  options.memoryMb = c.memoryMb;
+  if (!c.noIsolate) {
+    options.serverCommand = serverCommand(c);
+    std::signal(SIGPIPE, SIG_IGN);  // a subject server that died is an error record
+  }
   fs::path runsPath = fs::path(dir) / "runs.jsonl";
 
   std::vector<std::string> warnings;
@@ -243,15 +291,29 @@ void addBenchCommand(CLI::App& app, int& status) {
   c->merge = cmd->add_subcommand("merge", "combine the output directories of shards");
   c->merge->add_option("dirs", c->mergeDirs, "shard output directories")->required();
   c->merge->add_option("--out,-o", c->mergeOut, "output directory")->required();
-  c->runOne = cmd->add_subcommand("run-one", "one run in a child process (internal)");
-  c->runOne->group("");  // hidden: started by the bench itself
-  c->runOne->add_option("--subject", c->oneSubject)->required();
-  c->runOne->add_option("--technique", c->oneTechnique)->required();
-  c->runOne->add_option("--test", c->oneTest)->required();
+  cmd->add_option("--emit", c->emit,
+                  "print a script that runs the bench as --shards shards on an engine and "
+                  "merges them: parallel (GNU Parallel) or slurm (an sbatch job array)")
+      ->check(CLI::IsMember({"parallel", "slurm"}));
+  cmd->add_option("--shards", c->shards, "with --emit: number of shards")
+      ->check(wholeNumber(1, 100000))
+      ->capture_default_str();
+  cmd->add_option("--mem-per-task", c->memPerTaskMb,
+                  "with --emit slurm: memory of each array task, in MiB (sbatch --mem)")
+      ->check(wholeNumber(1, std::numeric_limits<unsigned>::max()));
+  cmd->add_option("--time-per-task", c->timePerTask,
+                  "with --emit slurm: time limit of each array task (sbatch --time, e.g. 2:00:00)");
+  cmd->add_option("--partition", c->partition, "with --emit slurm: partition (sbatch --partition)");
+  cmd->add_option("--sbatch-arg", c->sbatchArgs,
+                  "with --emit slurm: an option for both sbatch calls (--account=A; repeatable)")
+      ->allow_extra_args(false);
+  c->serve = cmd->add_subcommand("serve", "serve the runs of one subject (internal)");
+  c->serve->group("");  // hidden: started by the bench itself
+  c->serve->add_option("--subject", c->serveSubject)->required();
   cmd->callback([c, &status] {
-    status = c->merge->parsed()    ? runMergeCommand(*c)
-             : c->runOne->parsed() ? runOneCommand(*c)
-                                   : runBenchCommand(*c);
+    status = c->merge->parsed()   ? runMergeCommand(*c)
+             : c->serve->parsed() ? serveCommand(*c)
+                                  : runBenchCommand(*c);
   });
 }
 

@@ -49,21 +49,7 @@ total=$(cat "$tmp"/shard{1,2,3}/runs.jsonl | wc -l)
 [ "$total" -eq 24 ] || fail "shards hold $total runs, expected 24"
 "$culprit" bench merge "$tmp/shard1" "$tmp/shard2" "$tmp/shard3" --out "$tmp/merged" \
   >"$tmp/merge.out" 2>"$tmp/merge.err" || fail "bench merge: exit status $?"
-# Times differ between processes: blank the columns whose header ends in "ms" (the technique
-# table's solver, total, p50 and p90 ms), found by name so that new columns do not shift them.
-tables() {
-  sed -n '/^## Per subject/,$p' "$1" | awk -F'|' -v OFS='|' '
-    /^$/ { split("", ms) }
-    /^\| technique / { split("", ms); for (i = 1; i <= NF; i++) if ($i ~ / ms $/) ms[i] = 1; print; next }
-    { for (i in ms) $i = "" } 1'
-}
-diff <(tables "$tmp/full/summary.md") <(tables "$tmp/merged/summary.md") >"$tmp/diff.out" ||
-  fail "merged summary differs from the unsharded one"
-# summary.json likewise, without times and the shards' names (top-N, lines examined and the
-# by-version means included).
-untimed='del(.shards) | walk(if type == "object" then with_entries(select(.key | test("_ms$") | not)) else . end)'
-diff <(jq -S "$untimed" "$tmp/full/summary.json") <(jq -S "$untimed" "$tmp/merged/summary.json") \
-  >"$tmp/diff-json.out" || fail "merged summary.json differs from the unsharded one"
+same_summary "$tmp/full" "$tmp/merged"
 jq -e '.per_technique[0].by_version.versions == 8 and .per_technique[0].top_5 == 4' \
   "$tmp/merged/summary.json" >/dev/null || fail "merged summary.json: by_version or top_5 wrong"
 matches "$tmp/merged/summary.md" 'shards 1/3, 2/3, 3/3'
