@@ -43,20 +43,6 @@ done:
   return status;
 }
 
-/* Collatz steps with a backward goto as the loop. */
-static int collatz(long n) {
-  int steps = 0;
-again:
-  if (n == 1) return steps;
-  if (n % 2 == 0)
-    n = n / 2;
-  else
-    n = 3 * n + 1;
-  steps++;
-  if (steps < 500) goto again;
-  return -1;
-}
-
 /* Retries a computation with a smaller value until it fits: goto retry inside a for loop
    whose body also continues and breaks (they must keep their targets). */
 static int retries(int n) {
@@ -148,11 +134,8 @@ finish:
 }
 
 int main(int argc, char **argv) {
-  int mode, a, b, c, r = 0, col = 0, row = 0, sum = 0, i, j;
-  if (argc < 3) {
-    printf("usage\n");
-    return 2;
-  }
+  int mode = 0, a, b, c, r = 0, col = 0, row = 0, sum = 0, i, j;
+  if (argc < 3) goto usage;
   mode = atoi(argv[1]);
   a = atoi(argv[2]);
   b = argc > 3 ? atoi(argv[3]) : 0;
@@ -162,13 +145,10 @@ int main(int argc, char **argv) {
       grid[i][j] = (i * 6 + j) * b % 37;
   switch (mode) {
   case 1:
-    if (find(a, &row, &col))
-      printf("found %d at %d,%d\n", a, row, col);
-    else
-      printf("no %d\n", a);
+    if (!find(a, &row, &col)) goto absent;
+    printf("found %d at %d,%d\n", a, row, col);
     break;
   case 2: r = check(a, b, c); break;
-  case 3: printf("collatz(%d) = %d\n", a, collatz(a)); break;
   case 4: printf("retries(%d) = %d\n", a, retries(a)); break;
   case 5:
     for (i = a; i < a + 8; i++)
@@ -182,7 +162,10 @@ int main(int argc, char **argv) {
   default: goto usage;
   }
   return r < 0 ? 1 : 0;
+absent:
+  printf("no %d\n", a);
+  return 0;
 usage:
-  printf("unknown mode %d\n", mode);
+  printf("usage or unknown mode\n");
   return 2;
 }
