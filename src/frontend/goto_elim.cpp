@@ -18,8 +18,8 @@
 //             `if (flag) { flag = 0; break; }` (or continue).
 // Across the arms of one switch (forward only), the rest of the goto's arm, the arms between and
 // the start of the label's arm are guarded: the arms fall through in order.
-// Gotos are eliminated from the last to the first; a jump into a statement that does not hold the goto
-// (into a block, a loop, the other side of an if) is rejected. Statements are never destroyed
+// Gotos are eliminated from the last to the first; a jump into a statement that does not hold the
+// goto (into a block, a loop, the other side of an if) is rejected. Statements are never destroyed
 // (Program::stmts points to them): a placeholder that is replaced becomes its replacement in place.
 #include "frontend/goto_elim.h"
 
@@ -101,6 +101,8 @@ private:
   ir::VarId newVar(const std::string& name, const ir::SourceRange& r);
   ir::StmtPtr stmt(StmtKind kind, const ir::SourceRange& r);
   ir::TypeRef intType() { return prog_.types.intType(ir::IntKind::Int); }
+  /// A node of type int (every expression the eliminator writes is one).
+  ir::ExprPtr intExpr(ir::ExprKind kind, const ir::SourceRange& r);
   ir::ExprPtr ref(ir::VarId v, const ir::SourceRange& r);
   ir::ExprPtr lit(std::int64_t v, const ir::SourceRange& r);
   ir::ExprPtr negation(ir::VarId v, const ir::SourceRange& r);
@@ -142,39 +144,35 @@ ir::VarId Eliminator::newVar(const std::string& name, const ir::SourceRange& r) 
   return v;
 }
 
-ir::ExprPtr Eliminator::ref(ir::VarId v, const ir::SourceRange& r) {
+ir::ExprPtr Eliminator::intExpr(ir::ExprKind kind, const ir::SourceRange& r) {
   auto e = std::make_unique<ir::Expr>();
-  e->kind = ir::ExprKind::VarRef;
+  e->kind = kind;
   e->type = intType();
   e->range = r;
+  return e;
+}
+
+ir::ExprPtr Eliminator::ref(ir::VarId v, const ir::SourceRange& r) {
+  ir::ExprPtr e = intExpr(ir::ExprKind::VarRef, r);
   e->var = v;
   return e;
 }
 
 ir::ExprPtr Eliminator::lit(std::int64_t v, const ir::SourceRange& r) {
-  auto e = std::make_unique<ir::Expr>();
-  e->kind = ir::ExprKind::IntLit;
-  e->type = intType();
-  e->range = r;
+  ir::ExprPtr e = intExpr(ir::ExprKind::IntLit, r);
   e->value = v;
   return e;
 }
 
 ir::ExprPtr Eliminator::negation(ir::VarId v, const ir::SourceRange& r) {
-  auto e = std::make_unique<ir::Expr>();
-  e->kind = ir::ExprKind::Unary;
+  ir::ExprPtr e = intExpr(ir::ExprKind::Unary, r);
   e->unop = ir::UnOp::LogNot;
-  e->type = intType();
-  e->range = r;
   e->ops.push_back(ref(v, r));
   return e;
 }
 
 void Eliminator::becomeSet(ir::Stmt& s, ir::VarId v, std::int64_t value) {
-  auto e = std::make_unique<ir::Expr>();
-  e->kind = ir::ExprKind::Assign;
-  e->type = intType();
-  e->range = s.range;
+  ir::ExprPtr e = intExpr(ir::ExprKind::Assign, s.range);
   e->ops.push_back(ref(v, s.range));
   e->ops.push_back(lit(value, s.range));
   s.kind = StmtKind::Expr;
