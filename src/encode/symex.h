@@ -278,6 +278,7 @@ private:
   void exprStmt(const ir::Stmt& s, State& st);
   void decl(const ir::Stmt& s, State& st);
   Decision branch(const ir::Stmt& s, State& st);
+  Decision silentBranch(const ir::Stmt& s, State& st);
   void ifStmt(const ir::Stmt& s, State& st);
   void loop(const ir::Stmt& s, State& st);
   bool loopIteration(const ir::Stmt& s, State& st, std::uint32_t k, std::vector<State>& exits);

@@ -129,6 +129,7 @@ void SymExec::nondetArray(ObjId obj, State& st) {
 }
 
 Decision SymExec::branch(const ir::Stmt& s, State& st) {
+  if (!s.isExecutable()) return silentBranch(s, st);
   beginInstance(s);
   z3::expr cond = ctx_.bool_val(true);
   if (s.expr) cond = truthOf(eval(*s.expr, st));
@@ -138,13 +139,30 @@ Decision SymExec::branch(const ir::Stmt& s, State& st) {
   return d;
 }
 
+/// A condition the frontend added (goto elimination, role None): neither traced, relaxed nor
+/// filtered by exploration. Its flags are constants along one path, so a trace formula always
+/// finds it decided.
+Decision SymExec::silentBranch(const ir::Stmt& s, State& st) {
+  const z3::expr cond = s.expr ? truthOf(eval(*s.expr, st)) : ctx_.bool_val(true);
+  if (st.dead()) return {};
+  if (traceMode_ && !cond.is_true() && !cond.is_false())
+    throw std::logic_error("undecided added condition in a trace at " + prog_.where(s.range));
+  Decision d;
+  if (!cond.is_false()) d.whenTrue = cond;
+  if (!cond.is_true()) d.whenFalse = negate(cond);
+  return d;
+}
+
 void SymExec::ifStmt(const ir::Stmt& s, State& st) {
   const Decision d = branch(s, st);
   if (st.dead()) return;
   const ir::Stmt* thenS = s.thenS.get();
   const ir::Stmt* elseS = s.elseS.get();
-  const SideMode thenMode = d.whenTrue ? sideMode(1, SideKind::IfSide, thenS) : SideMode::Drop;
-  const SideMode elseMode = d.whenFalse ? sideMode(0, SideKind::IfSide, elseS) : SideMode::Drop;
+  auto mode = [&](std::int32_t side, const ir::Stmt* body) {
+    return s.isExecutable() ? sideMode(side, SideKind::IfSide, body) : SideMode::Encode;
+  };
+  const SideMode thenMode = d.whenTrue ? mode(1, thenS) : SideMode::Drop;
+  const SideMode elseMode = d.whenFalse ? mode(0, elseS) : SideMode::Drop;
   auto run = [&](State& side, SideMode mode, const ir::Stmt* body, std::int32_t decision) {
     if (mode == SideMode::Cut)
       havoc(side, effects_.ofSide(body).writes, decision);
@@ -206,7 +224,8 @@ bool SymExec::loopIteration(const ir::Stmt& s, State& st, std::uint32_t k,
       return;
     }
     // Beyond the bound the program formula assumes no further iteration, explored or not.
-    const SideMode next = beyondBound ? SideMode::Encode : sideMode(1, SideKind::LoopRest, &s);
+    const SideMode next =
+        beyondBound || !s.isExecutable() ? SideMode::Encode : sideMode(1, SideKind::LoopRest, &s);
     if (next == SideMode::Cut) {  // the remaining iterations end at the loop's exit
       State rest = fork(st, *d.whenTrue);
       havoc(rest, effects_.ofLoopRest(s).writes, 1);

@@ -151,10 +151,15 @@ ir::TypeRef Lowerer::varType(const VarDecl* vd) {
 void Lowerer::lowerFunction(const FunctionDecl* fd, ir::FuncId id) {
   fnId_ = id;
   const std::size_t stmtsBefore = prog_->stmts.size();
+  gotos_.clear();
+  labels_.clear();
+  labelIds_.clear();
   try {
     ir::StmtPtr body = lowerStmt(fd->getBody());
     prog_->functions[id].body = std::move(body);
+    if (!gotos_.empty()) eliminateGotos(*prog_, id, gotos_, labels_);
   } catch (const UserError& e) {  // an error only if it can run: see checkReachable
+    prog_->functions[id].body.reset();
     prog_->stmts.resize(stmtsBefore);
     rejected_.emplace(id, e);
   }

@@ -10,7 +10,9 @@
 // other expression statement (its value is discarded). Each declarator of a declaration is its
 // own statement (Assign if initialised). Local `static` and `extern` declarations produce no
 // statement. A switch body is split into arms, one per run of consecutive case labels; a case
-// label nested inside another statement of the body is rejected.
+// label nested inside another statement of the body is rejected. A `goto` is a Jump statement
+// (a no-op counted at its line) followed by a placeholder, a label a marker in front of the
+// labelled statement; goto_elim.cpp turns them into structured IR once the body is lowered.
 #include "frontend/lowering.h"
 
 namespace culprit::frontend {
@@ -45,7 +47,14 @@ ir::StmtPtr Lowerer::lowerStmt(const Stmt* s) {
   if (const auto* r = dyn_cast<ReturnStmt>(s)) return lowerReturn(r);
   if (isa<BreakStmt>(s)) return lowerJump(s, StmtKind::Break);
   if (isa<ContinueStmt>(s)) return lowerJump(s, StmtKind::Continue);
-  if (const auto* l = dyn_cast<LabelStmt>(s)) return lowerStmt(l->getSubStmt());
+  if (const auto* l = dyn_cast<LabelStmt>(s); l && !l->getDecl()->isUsed())
+    return lowerStmt(l->getSubStmt());  // a label no goto names
+  if (isa<GotoStmt, LabelStmt>(s)) {    // a goto or label where one statement is expected
+    auto block = newStmt(StmtKind::Block, StmtRole::None, rangeOf(s->getSourceRange()));
+    assignId(*block);
+    lowerInto(block->children, s);
+    return block;
+  }
   if (const auto* a = dyn_cast<AttributedStmt>(s)) return lowerStmt(a->getSubStmt());
   if (isa<NullStmt>(s)) {
     auto st = newStmt(StmtKind::Empty, StmtRole::None, rangeOf(s->getSourceRange()));
@@ -53,7 +62,7 @@ ir::StmtPtr Lowerer::lowerStmt(const Stmt* s) {
     return st;
   }
   SourceLocation at = s->getBeginLoc();
-  if (isa<GotoStmt, IndirectGotoStmt>(s)) unsupported(at, "goto");
+  if (isa<IndirectGotoStmt>(s)) unsupported(at, "computed goto");
   if (isa<AsmStmt>(s)) unsupported(at, "inline assembly");
   if (isa<SwitchCase>(s)) unsupported(at, "case label nested inside a statement of the switch");
   unsupported(at, std::string("statement '") + s->getStmtClassName() + "'");
@@ -61,7 +70,38 @@ ir::StmtPtr Lowerer::lowerStmt(const Stmt* s) {
 
 void Lowerer::lowerInto(std::vector<ir::StmtPtr>& out, const Stmt* s) {
   if (const auto* d = dyn_cast<DeclStmt>(s)) return lowerLocalDecls(out, d);
+  if (const auto* g = dyn_cast<GotoStmt>(s)) return lowerGoto(out, g);
+  if (const auto* l = dyn_cast<LabelStmt>(s)) return lowerLabel(out, l);
   out.push_back(lowerStmt(s));
+}
+
+std::uint32_t Lowerer::labelId(const LabelDecl* d) {
+  auto [it, added] = labelIds_.try_emplace(d, static_cast<std::uint32_t>(labels_.size()));
+  if (added) labels_.push_back(LabelSite{d->getNameAsString(), nullptr, {}});
+  return it->second;
+}
+
+void Lowerer::lowerGoto(std::vector<ir::StmtPtr>& out, const GotoStmt* g) {
+  const ir::SourceRange r = rangeOf(g->getSourceRange());
+  auto jump = newStmt(StmtKind::Empty, StmtRole::Jump, r);
+  assignId(*jump);
+  auto place = newStmt(StmtKind::Empty, StmtRole::None, r);
+  assignId(*place);
+  gotos_.push_back(GotoSite{place.get(), labelId(g->getLabel()), r});
+  out.push_back(std::move(jump));
+  out.push_back(std::move(place));
+}
+
+void Lowerer::lowerLabel(std::vector<ir::StmtPtr>& out, const LabelStmt* l) {
+  if (!l->getDecl()->isUsed()) return lowerInto(out, l->getSubStmt());  // no goto names it
+  const ir::SourceRange r = rangeOf(l->getIdentLoc(), l->getIdentLoc());
+  auto marker = newStmt(StmtKind::Empty, StmtRole::None, r);
+  assignId(*marker);
+  LabelSite& site = labels_[labelId(l->getDecl())];
+  site.marker = marker.get();
+  site.range = r;
+  out.push_back(std::move(marker));
+  lowerInto(out, l->getSubStmt());
 }
 
 ir::StmtPtr Lowerer::lowerCompound(const CompoundStmt* c) {

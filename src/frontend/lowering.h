@@ -5,11 +5,13 @@
 //   lower_expr.cpp  expressions (Clang's implicit conversions become Cast nodes)
 //   lower_call.cpp  calls to user functions, library functions and verification intrinsics
 //   lower_stmt.cpp  statements, switch arms, statement ids and roles
+//   goto_elim.cpp   gotos and labels into structured statements (after a body is lowered)
 // Pre: Clang reported no error for the translation unit. Post: a Program whose StmtIds are
 // dense and in source order, or a UserError for the first construct outside the subset.
 #pragma once
 
 #include "frontend/frontend.h"
+#include "frontend/goto_elim.h"
 #include "ir/error.h"
 #include "ir/ir.h"
 
@@ -96,6 +98,9 @@ private:
   void declareBeforeFirstCase(const clang::Stmt* s);
   ir::StmtPtr lowerReturn(const clang::ReturnStmt* s);
   ir::StmtPtr lowerJump(const clang::Stmt* s, ir::StmtKind kind);
+  void lowerGoto(std::vector<ir::StmtPtr>& out, const clang::GotoStmt* g);
+  void lowerLabel(std::vector<ir::StmtPtr>& out, const clang::LabelStmt* l);
+  std::uint32_t labelId(const clang::LabelDecl* d);
   static ir::StmtRole roleOf(const ir::Expr& e);
 
   // --- lower_expr.cpp ----------------------------------------------------------------------
@@ -167,6 +172,10 @@ private:
   std::map<ir::FuncId, UserError> rejected_;
   std::set<std::string> globalNames_;
   ir::FuncId fnId_ = ir::kNone;
+  // The gotos and labels of the function being lowered (see goto_elim.h).
+  std::vector<GotoSite> gotos_;
+  std::vector<LabelSite> labels_;
+  llvm::DenseMap<const clang::LabelDecl*, std::uint32_t> labelIds_;
 };
 
 }  // namespace culprit::frontend

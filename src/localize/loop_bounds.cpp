@@ -92,7 +92,10 @@ std::string describeLoopBounds(const ir::Program& program,
   std::string out;
   for (std::size_t i = 0; i < own.size(); ++i) {
     if (i == most) return out + ", ...";
-    out += (i ? ", " : "") + program.where(program.stmt(own[i].first).range) + " " +
+    const ir::Stmt& loop = program.stmt(own[i].first);
+    // A loop the frontend formed from a backward goto (role None) is named after the goto.
+    const std::string at = program.where(loop.range);
+    out += (i ? ", " : "") + (loop.isExecutable() ? at : "loop formed by the goto at " + at) + " " +
            std::to_string(own[i].second);
   }
   return out;

@@ -24,7 +24,8 @@ std::unordered_map<ir::StmtId, unsigned> runLoopBounds(const ir::Program& progra
                                                        unsigned unwind);
 
 /// "prog.c:7 3, prog.c:9 14" for the loops of the program's own code in `bounds`, in source
-/// order (library loops are left out; at most `most` listed, then "...").
+/// order (library loops are left out; at most `most` listed, then "..."); a loop formed by a
+/// backward goto reads "loop formed by the goto at prog.c:12 4".
 std::string describeLoopBounds(const ir::Program& program,
                                const std::unordered_map<ir::StmtId, unsigned>& bounds,
                                std::size_t most = 8);

@@ -58,7 +58,7 @@ void walk(ir::Program& program, const StmtVisitor& visitStmt, const ExprVisitor&
     if (f.trusted || !f.body) continue;
     walkStmt(*f.body, f, [&](ir::Stmt& s, ir::Function& fn) {
       if (visitStmt) visitStmt(s, fn);
-      if (visitExpr && s.expr) walkExpr(*s.expr, nullptr, s, fn, visitExpr);
+      if (visitExpr && s.expr && s.isExecutable()) walkExpr(*s.expr, nullptr, s, fn, visitExpr);
     });
   }
 }
@@ -269,7 +269,7 @@ std::vector<ir::VarId> HoleFinder::inScope(const ir::Function& f, ir::TypeRef ty
     if (program_.vars[v].type == type) out.push_back(v);
   for (ir::VarId v : f.frame) {
     const ir::Var& var = program_.vars[v];
-    if (var.type != type) continue;
+    if (var.type != type || var.name.starts_with("goto.")) continue;  // goto elimination's flags
     if (var.storage == ir::Var::Storage::Param || var.range.line < line) out.push_back(v);
   }
   return out;

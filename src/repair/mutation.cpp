@@ -82,7 +82,7 @@ private:
   void stmt(ir::Stmt& s) {
     const ir::StmtId outer = current_;
     current_ = s.id;
-    if (s.expr) expr(*s.expr);
+    if (s.expr && s.isExecutable()) expr(*s.expr);  // not what goto elimination added
     for (ir::StmtPtr* child : {&s.init, &s.step, &s.thenS, &s.elseS, &s.body})
       if (*child) stmt(**child);
     for (ir::StmtPtr& c : s.children)

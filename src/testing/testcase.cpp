@@ -1,5 +1,7 @@
 // Parsing of tests files: a small POSIX-like word splitter plus culprit's two directives
-// (`< FILE` and `@nondet=`). Errors become UserErrors carrying the tests file's line.
+// (`< FILE` and `@nondet=`), recognised only where written unquoted, as a shell would: `'<'`,
+// `"<"`, `\<` and `'@nondet=1'` are arguments. Errors become UserErrors carrying the tests
+// file's line.
 #include "testing/testcase.h"
 
 #include "ir/error.h"
@@ -43,8 +45,10 @@ std::string readWholeFile(const std::string& path) {
   return ss.str();
 }
 
+constexpr std::string_view kNondetDirective = "@nondet=";
+
 bool needsQuotes(const std::string& w) {
-  if (w.empty()) return true;
+  if (w.empty() || w.starts_with(kNondetDirective)) return true;  // an argument, not the directive
   for (char c : w)
     if (!(std::isalnum(static_cast<unsigned char>(c)) ||
           std::string_view("-_.,/:=+@").find(c) != std::string_view::npos))
@@ -54,54 +58,73 @@ bool needsQuotes(const std::string& w) {
 
 }  // namespace
 
-std::vector<std::string> splitWords(const std::string& line) {
-  std::vector<std::string> words;
-  std::string cur;
-  bool inWord = false;
+std::vector<Word> splitShellWords(const std::string& line) {
+  std::vector<Word> words;
+  Word cur;
+  bool inWord = false, quoted = false;
+  auto finish = [&] {
+    if (inWord) words.push_back(std::move(cur));
+    cur = Word{};
+    inWord = quoted = false;
+  };
+  auto plain = [&](char c) {
+    cur.text += c;
+    if (!quoted) cur.plain = cur.text.size();
+    inWord = true;
+  };
   for (std::size_t i = 0; i < line.size(); ++i) {
     char c = line[i];
     if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
-      if (inWord) words.push_back(cur), cur.clear(), inWord = false;
+      finish();
     } else if (c == '\'') {
       auto close = line.find('\'', i + 1);
       if (close == std::string::npos) throw std::invalid_argument("unterminated single quote");
-      cur += line.substr(i + 1, close - i - 1), i = close, inWord = true;
+      cur.text += line.substr(i + 1, close - i - 1), i = close, inWord = quoted = true;
     } else if (c == '"') {
       ++i;
       for (; i < line.size() && line[i] != '"'; ++i) {
         if (line[i] == '\\' && i + 1 < line.size() &&
             std::string_view("\"\\$`").find(line[i + 1]) != std::string_view::npos)
           ++i;
-        cur += line[i];
+        cur.text += line[i];
       }
       if (i >= line.size()) throw std::invalid_argument("unterminated double quote");
-      inWord = true;
+      inWord = quoted = true;
     } else if (c == '\\') {
       if (i + 1 >= line.size()) throw std::invalid_argument("trailing backslash");
-      cur += line[++i], inWord = true;
+      cur.text += line[++i], inWord = quoted = true;
     } else if (c == '<' && !inWord) {
-      words.push_back("<");
+      plain(c);
+      finish();
     } else {
-      cur += c, inWord = true;
+      plain(c);
     }
   }
-  if (inWord) words.push_back(cur);
+  finish();
   return words;
+}
+
+std::vector<std::string> splitWords(const std::string& line) {
+  std::vector<std::string> out;
+  for (Word& w : splitShellWords(line))
+    out.push_back(std::move(w.text));
+  return out;
 }
 
 TestCase parseTestLine(const std::string& line, const std::string& baseDir, bool harnessMode) {
   TestCase tc;
   tc.text = line;
-  std::vector<std::string> words = splitWords(line);
+  std::vector<Word> words = splitShellWords(line);
   for (std::size_t i = 0; i < words.size(); ++i) {
-    const std::string& w = words[i];
-    if (w == "<") {
+    const std::string& w = words[i].text;
+    // A directive only where its marker is unquoted: '<' and "@nondet=1" are arguments.
+    if (w == "<" && words[i].plain == 1) {
       if (i + 1 >= words.size()) throw std::invalid_argument("'<' without a file name");
-      std::filesystem::path p(words[++i]);
+      std::filesystem::path p(words[++i].text);
       if (p.is_relative() && !baseDir.empty()) p = std::filesystem::path(baseDir) / p;
       tc.input.stdinData = readWholeFile(p.string());
-    } else if (w.rfind("@nondet=", 0) == 0) {
-      tc.input.nondet = parseNondet(w.substr(8));
+    } else if (w.starts_with(kNondetDirective) && words[i].plain >= kNondetDirective.size()) {
+      tc.input.nondet = parseNondet(w.substr(kNondetDirective.size()));
     } else if (harnessMode) {
       tc.input.entryArgs.push_back(parseInteger(w));
     } else {
@@ -163,7 +186,7 @@ std::string formatTestLine(const exec::RunInput& input, bool harnessMode) {
     std::string list;
     for (std::size_t i = 0; i < input.nondet.size(); ++i)
       list += (i ? "," : "") + std::to_string(input.nondet[i]);
-    add("@nondet=" + list);
+    out += (out.empty() ? "" : " ") + std::string(kNondetDirective) + list;  // unquoted
   }
   return out;
 }

@@ -25,6 +25,14 @@ struct TestSuite {
 /// std::invalid_argument with a reason on an unterminated quote or trailing backslash.
 std::vector<std::string> splitWords(const std::string& line);
 
+/// A word of a test line: its text, and how many of its first characters were written
+/// unquoted (a directive counts only when its marker is).
+struct Word {
+  std::string text;
+  std::size_t plain = 0;
+};
+std::vector<Word> splitShellWords(const std::string& line);
+
 /// Parses one test line. `baseDir` resolves `< FILE`; in harness mode the words are integer
 /// arguments of the entry function. Throws std::invalid_argument with a reason.
 TestCase parseTestLine(const std::string& line, const std::string& baseDir, bool harnessMode);

@@ -155,7 +155,15 @@ const Unsupported kUnsupported[] = {
      "call to undefined function 'f'", 3, 10},
     {"ImplicitUndefinedFunction", "int main() {\n  return foo(1);\n}",
      "call to undefined function 'foo'", 2, 10},
-    {"Goto", "int main() {\n  goto end;\nend:\n  return 0;\n}", "goto", 2, 3},
+    {"GotoIntoBlock",
+     "int main(int n) {\n  goto in;\n  if (n) {\n  in:\n    n++;\n  }\n  return n;\n}",
+     "goto 'in' into a nested block, loop or branch (the label at t.c:4 is inside a statement "
+     "the goto is not in)",
+     2, 3},
+    {"GotoBackwardAcrossArms",
+     "int main(int n) {\n  switch (n) {\n  case 0:\n  top:\n    n++;\n    break;\n  case 1:\n"
+     "    goto top;\n  }\n  return n;\n}",
+     "goto 'top' backward to an earlier arm of a switch", 8, 5},
     {"Vla2D", "int main(int n, char **v) {\n  int a[n][n];\n  return 0;\n}",
      "variable-length array", 2, 3},
     {"FunctionPointer",

@@ -41,6 +41,58 @@ int main(void) {
   EXPECT_EQ(p->stmts.back()->kind, StmtKind::Return);
 }
 
+/// Every statement of `s`'s subtree, in tree order.
+void collect(const ir::Stmt& s, std::vector<const ir::Stmt*>& out) {
+  out.push_back(&s);
+  for (const ir::StmtPtr* slot : {&s.init, &s.thenS, &s.elseS, &s.body, &s.step})
+    if (*slot) collect(**slot, out);
+  for (const ir::StmtPtr& c : s.children)
+    collect(*c, out);
+  for (const ir::SwitchArm& arm : s.arms)
+    for (const ir::StmtPtr& c : arm.body)
+      collect(*c, out);
+}
+
+TEST(Statements, GotosBecomeStructuredStatementsOfRoleNone) {
+  auto p = lower(R"(int main(int n) {
+  int i = 0;
+again:
+  i++;
+  for (int j = 0; j < n; j++)
+    if (j == i) goto out;
+  if (i < 5) goto again;
+out:
+  return i;
+}
+)");
+  std::vector<const ir::Stmt*> all;
+  collect(*fn(*p, "main").body, all);
+  unsigned jumps = 0, loops = 0;
+  for (const ir::Stmt* s : all) {
+    EXPECT_NE(s->id, ir::kNone);
+    EXPECT_EQ(p->stmts.at(s->id), s);
+    if (s->role == StmtRole::Jump) {  // the gotos themselves, at their lines
+      ++jumps;
+      EXPECT_EQ(s->kind, StmtKind::Empty);
+      EXPECT_TRUE(s->range.line == 6 || s->range.line == 7) << s->range.line;
+    }
+    if (s->kind == StmtKind::DoWhile) {  // the loop formed by `goto again`
+      ++loops;
+      EXPECT_EQ(s->role, StmtRole::None);
+      EXPECT_EQ(s->range.line, 7u);
+      EXPECT_EQ(text(*p, *s), "goto.again");
+    }
+    // Whatever elimination added assigns or tests only its flags, and is never executable.
+    if (s->expr && !s->isExecutable() && s->kind != StmtKind::Decl) {
+      EXPECT_NE(text(*p, *s).find("goto."), std::string::npos) << text(*p, *s);
+    }
+  }
+  EXPECT_EQ(jumps, 2u);
+  EXPECT_EQ(loops, 1u);
+  EXPECT_EQ(p->stmts.size(), all.size());  // every registered statement is in the tree
+  EXPECT_EQ(var(*p, "goto.out").func, fn(*p, "main").id);
+}
+
 TEST(Statements, RolesFollowWhatTheStatementDoes) {
   auto p = lower(R"(
     #include <stdio.h>

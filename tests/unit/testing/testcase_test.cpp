@@ -44,6 +44,28 @@ TEST(ParseTestLine, ArgsStdinAndNondet) {
   EXPECT_THROW(parseTestLine("1 <", dir, false), std::invalid_argument);
 }
 
+TEST(ParseTestLine, QuotedDirectivesAreArguments) {
+  std::string in = writeTemp("in3.txt", "7\n");
+  auto dir = std::filesystem::path(in).parent_path().string();
+  TestCase t = parseTestLine("2 '<' 3 \"<\" \\< '@nondet=1' @'nondet=2' x'<'", dir, false);
+  EXPECT_EQ(t.input.args,
+            (std::vector<std::string>{"2", "<", "3", "<", "<", "@nondet=1", "@nondet=2", "x<"}));
+  EXPECT_TRUE(t.input.stdinData.empty());
+  EXPECT_TRUE(t.input.nondet.empty());
+  TestCase u = parseTestLine("'<' < in3.txt @nondet=4", dir, false);
+  EXPECT_EQ(u.input.args, (std::vector<std::string>{"<"}));
+  EXPECT_EQ(u.input.stdinData, "7\n");
+  EXPECT_EQ(u.input.nondet, (std::vector<std::int64_t>{4}));
+  // The file name after an unquoted '<' may itself be quoted.
+  EXPECT_EQ(parseTestLine("< 'in3.txt'", dir, false).input.stdinData, "7\n");
+  // formatTestLine quotes what would read as a directive, and the line reads back the same.
+  exec::RunInput args;
+  args.args = {"<", "@nondet=5", "a b"};
+  const std::string line = formatTestLine(args);
+  EXPECT_EQ(line, "'<' '@nondet=5' 'a b'");
+  EXPECT_EQ(parseTestLine(line, dir, false).input.args, args.args);
+}
+
 TEST(ParseTestLine, ADirectoryAsStdinIsAnError) {
   auto dir = std::filesystem::path(writeTemp("in2.txt", "")).parent_path();
   std::filesystem::create_directories(dir / "sub");
