@@ -8,7 +8,9 @@
 #include <cstring>
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <mutex>
 #include <poll.h>
+#include <set>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -19,6 +21,10 @@ namespace culprit::bench {
 namespace {
 
 constexpr std::size_t kErrKeep = 4096;
+
+/// The children runChild is waiting for.
+std::mutex childrenLock;
+std::set<pid_t> children;
 
 void closeBoth(int fds[2]) {
   for (int i = 0; i < 2; ++i)
@@ -56,8 +62,21 @@ ChildResult runChild(const std::vector<std::string>& argv, double limitSeconds) 
   for (const std::string& a : argv)
     args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
+  // The child starts with no signal blocked, whatever this thread blocks (cli/signals.h).
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  sigset_t none;
+  sigemptyset(&none);
+  posix_spawnattr_setsigmask(&attr, &none);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK);
   pid_t pid = -1;
-  int rc = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
+  int rc = 0;
+  {
+    const std::lock_guard<std::mutex> hold(childrenLock);
+    rc = posix_spawn(&pid, args[0], &actions, &attr, args.data(), environ);
+    if (rc == 0) children.insert(pid);
+  }
+  posix_spawnattr_destroy(&attr);
   posix_spawn_file_actions_destroy(&actions);
   close(out[1]), close(err[1]);
   out[1] = err[1] = -1;
@@ -91,12 +110,22 @@ ChildResult runChild(const std::vector<std::string>& argv, double limitSeconds) 
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
+  {
+    const std::lock_guard<std::mutex> hold(childrenLock);
+    children.erase(pid);
+  }
   if (WIFEXITED(status)) r.exitStatus = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
   if (r.err.size() > kErrKeep) r.err.erase(0, r.err.size() - kErrKeep);
   r.wallMs =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return r;
+}
+
+void killChildren() {
+  const std::lock_guard<std::mutex> hold(childrenLock);
+  for (pid_t pid : children)
+    kill(pid, SIGKILL);
 }
 
 std::string describeChildEnd(const ChildResult& r, double limitSeconds) {

@@ -22,6 +22,9 @@ struct ChildResult {
 /// stderr; SIGKILLs it after `limitSeconds` (0: no limit). Thread-safe.
 ChildResult runChild(const std::vector<std::string>& argv, double limitSeconds);
 
+/// Kills (SIGKILL) every child runChild is waiting for: culprit itself is ending.
+void killChildren();
+
 /// "exited with status 3", "killed by signal 11 (Segmentation fault)", "killed after 90 s".
 std::string describeChildEnd(const ChildResult& r, double limitSeconds);
 

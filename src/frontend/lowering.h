@@ -41,6 +41,10 @@ struct LowerOptions {
 std::unique_ptr<ir::Program> lowerTranslationUnit(clang::ASTContext& ctx,
                                                   const LowerOptions& options);
 
+/// Deepest expression lowered: the interpreter, the encoder and Z3 walk expressions
+/// recursively, on threads with ordinary stacks.
+inline constexpr unsigned kMaxExprDepth = 5000;
+
 class Lowerer {
 public:
   Lowerer(clang::ASTContext& ctx, const LowerOptions& options);
@@ -167,6 +171,7 @@ private:
   std::map<ir::FuncId, UserError> rejected_;
   std::set<std::string> globalNames_;
   ir::FuncId fnId_ = ir::kNone;
+  unsigned exprDepth_ = 0;  ///< lowerExpr calls in progress
 };
 
 }  // namespace culprit::frontend

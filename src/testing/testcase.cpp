@@ -31,18 +31,6 @@ std::vector<std::int64_t> parseNondet(const std::string& list) {
   return values;
 }
 
-std::string readWholeFile(const std::string& path) {
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error))
-    throw std::invalid_argument("stdin file '" + path + "' is a directory");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::invalid_argument("cannot open stdin file '" + path + "'");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) throw std::invalid_argument("cannot read stdin file '" + path + "'");
-  return ss.str();
-}
-
 bool needsQuotes(const std::string& w) {
   if (w.empty()) return true;
   for (char c : w)
@@ -53,6 +41,24 @@ bool needsQuotes(const std::string& w) {
 }
 
 }  // namespace
+
+std::string readStdinFile(const std::string& path) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error))
+    throw std::invalid_argument("stdin file '" + path + "' is a directory");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::invalid_argument("cannot open stdin file '" + path + "'");
+  std::string data;
+  char buffer[1 << 16];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    data.append(buffer, static_cast<std::size_t>(in.gcount()));
+    if (data.size() > kMaxStdinBytes)
+      throw std::invalid_argument("stdin file '" + path + "' holds more than " +
+                                  std::to_string(kMaxStdinBytes >> 20) + " MB");
+  }
+  if (in.bad()) throw std::invalid_argument("cannot read stdin file '" + path + "'");
+  return data;
+}
 
 std::vector<std::string> splitWords(const std::string& line) {
   std::vector<std::string> words;
@@ -99,7 +105,7 @@ TestCase parseTestLine(const std::string& line, const std::string& baseDir, bool
       if (i + 1 >= words.size()) throw std::invalid_argument("'<' without a file name");
       std::filesystem::path p(words[++i]);
       if (p.is_relative() && !baseDir.empty()) p = std::filesystem::path(baseDir) / p;
-      tc.input.stdinData = readWholeFile(p.string());
+      tc.input.stdinData = readStdinFile(p.string());
     } else if (w.rfind("@nondet=", 0) == 0) {
       tc.input.nondet = parseNondet(w.substr(8));
     } else if (harnessMode) {
