@@ -6,6 +6,7 @@
 // -DCULPRIT_FUZZ=ON with clang-14 (see scripts/fuzz.sh).
 #include "encode/encode.h"
 #include "exec/exec.h"
+#include "exec/host_stack.h"
 #include "frontend/frontend.h"
 #include "ir/error.h"
 
@@ -46,19 +47,16 @@ void encodeTrace(const ir::Program& program, const exec::RunInput& input,
   }
 }
 
-}  // namespace
-
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  if (size > (1 << 16)) return 0;
-  const std::string source(reinterpret_cast<const char*>(data), size);
+/// One input, as culprit's command line takes it: on a thread with a 1 GB stack (cli/main.cpp).
+void testOne(const std::string& source) {
   std::unique_ptr<ir::Program> program;
   try {
     program = frontend::parseSource(source, "/culprit-fuzz/input.c", frontend::Options{});
   } catch (const UserError&) {
-    return 0;
+    return;
   }
   const ir::Function* main = program->findFunction("main");
-  if (!main || !main->body) return 0;
+  if (!main || !main->body) return;
   exec::RunInput input;
   input.args = {"3", "7"};
   input.stdinData = "5 2\nabc\n";
@@ -66,11 +64,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     run = runOnce(*program, input);
   } catch (const std::invalid_argument&) {  // an entry or global initializer it cannot run
-    return 0;
+    return;
   }
   // Long traces make formulas slow rather than wrong (a loop of 2000 mallocs of 100,000 ints,
   // a regression program, took minutes): the fuzzer looks for crashes, on short runs.
   if (!run.uninitialisedUse && run.trace.size() <= kMaxTraceEntries)
     encodeTrace(*program, input, run);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size > (1 << 16)) return 0;
+  const std::string source(reinterpret_cast<const char*>(data), size);
+  exec::onLargeStack([&] { testOne(source); }, std::size_t{1} << 30);
   return 0;
 }
