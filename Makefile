@@ -2,7 +2,7 @@
 BUILD ?= build
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps build demo check bench bench-repair format clean
+.PHONY: all deps build demo check check-asan fuzz bench bench-repair format clean
 
 all: build
 
@@ -32,6 +32,20 @@ demo: build
 
 check: build
 	@scripts/check.sh $(BUILD)
+
+# The whole test suite against an AddressSanitizer + UndefinedBehaviorSanitizer build (clang-14,
+# its own build directory); any report fails the test it occurs in.
+ASAN_BUILD ?= build-asan
+check-asan: deps
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang-14 \
+	  -DCMAKE_CXX_COMPILER=clang++-14 -DCULPRIT_SANITIZE=ON >/dev/null
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+	@ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 scripts/check.sh $(ASAN_BUILD)
+
+# libFuzzer over the frontend, one run and one trace formula (scripts/fuzz.sh; MINUTES=10).
+MINUTES ?= 10
+fuzz: deps
+	@scripts/fuzz.sh $(MINUTES)
 
 bench: build
 	@scripts/bench.sh $(BUILD)

@@ -9,7 +9,9 @@
 #include <cstring>
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <mutex>
 #include <poll.h>
+#include <set>
 #include <spawn.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -22,6 +24,10 @@ namespace {
 
 constexpr std::size_t kErrKeep = 4096;
 using Clock = std::chrono::steady_clock;
+
+/// The children runChild is waiting for.
+std::mutex childrenLock;
+std::set<pid_t> children;
 
 void closeBoth(int fds[2]) {
   for (int i = 0; i < 2; ++i)
@@ -114,8 +120,21 @@ ChildResult runChild(const std::vector<std::string>& argv, double limitSeconds) 
   posix_spawn_file_actions_adddup2(&actions, out[1], 1);
   posix_spawn_file_actions_adddup2(&actions, err[1], 2);
   std::vector<char*> args = argvPointers(argv);
+  // The child starts with no signal blocked, whatever this thread blocks (cli/signals.h).
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  sigset_t none;
+  sigemptyset(&none);
+  posix_spawnattr_setsigmask(&attr, &none);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK);
   pid_t pid = -1;
-  int rc = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
+  int rc = 0;
+  {
+    const std::lock_guard<std::mutex> hold(childrenLock);
+    rc = posix_spawn(&pid, args[0], &actions, &attr, args.data(), environ);
+    if (rc == 0) children.insert(pid);
+  }
+  posix_spawnattr_destroy(&attr);
   posix_spawn_file_actions_destroy(&actions);
   close(out[1]), close(err[1]);
   if (rc != 0) {
@@ -124,7 +143,17 @@ ChildResult runChild(const std::vector<std::string>& argv, double limitSeconds) 
     return r;
   }
   collect(r, pid, out[0], err[0], limitSeconds, start, -1, nullptr);
+  {
+    const std::lock_guard<std::mutex> hold(childrenLock);
+    children.erase(pid);
+  }
   return r;
+}
+
+void killChildren() {
+  const std::lock_guard<std::mutex> hold(childrenLock);
+  for (pid_t pid : children)
+    kill(pid, SIGKILL);
 }
 
 ChildResult runForked(const std::function<void()>& body, double limitSeconds, int watchFd,

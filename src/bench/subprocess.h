@@ -35,6 +35,8 @@ ChildResult runChild(const std::vector<std::string>& argv, double limitSeconds);
 /// result says `abandoned`.
 ChildResult runForked(const std::function<void()>& body, double limitSeconds, int watchFd = -1,
                       bool* abandoned = nullptr);
+/// Kills (SIGKILL) every child runChild is waiting for: culprit itself is ending.
+void killChildren();
 
 /// "exited with status 3", "killed by signal 11 (Segmentation fault)", "killed after 90 s".
 std::string describeChildEnd(const ChildResult& r, double limitSeconds);

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fmt/format.h>
+#include <stdexcept>
 
 namespace culprit::cli {
 namespace {
@@ -24,22 +25,6 @@ struct RunCommand {
   std::vector<std::string> args;
   std::string stdinFile, nondet;
 };
-
-std::string readStdinFile(const std::string& path) {
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error))
-    throw UserError("the stdin file is a directory", path);
-  FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) throw UserError("cannot open stdin file", path);
-  std::string data;
-  char buf[65536];
-  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;)
-    data.append(buf, n);
-  const bool failed = std::ferror(f) != 0;
-  std::fclose(f);
-  if (failed) throw UserError("cannot read stdin file", path);
-  return data;
-}
 
 int runOnce(const RunCommand& c) {
   frontend::Options fe = c.common.frontend;
@@ -65,9 +50,14 @@ int runOnce(const RunCommand& c) {
                                   c.common.entry, params, params == 1 ? "" : "s",
                                   input.entryArgs.size()));
   }
-  if (!c.stdinFile.empty()) input.stdinData = readStdinFile(c.stdinFile);
+  try {
+    if (!c.stdinFile.empty()) input.stdinData = testing::readStdinFile(c.stdinFile);
+  } catch (const std::invalid_argument& e) {
+    throw UserError(e.what());
+  }
   exec::RunOptions ro;
   ro.stepLimit = c.common.stepLimit;
+  ro.memoryLimit = c.common.runMemoryMb << 20;
   ro.nondetUninitialised = c.common.nondetUninitialised;
   ro.entry = harness ? c.common.entry : "main";
   ro.programName = std::filesystem::path(c.common.program).stem().string();

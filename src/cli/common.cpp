@@ -3,6 +3,7 @@
 // all inputs are known to be good.
 #include "cli/common.h"
 
+#include "cli/signals.h"
 #include "ir/error.h"
 
 #include <algorithm>
@@ -108,6 +109,11 @@ void addCommonOptions(CLI::App& cmd, CommonOptions& o, const std::vector<std::st
   cmd.add_option("--trust", o.frontend.trusted, "functions never suspected")->take_all();
   cmd.add_option("--step-limit", o.stepLimit, "statement executions per run before giving up")
       ->check(wholeNumber(1))
+      ->capture_default_str();
+  cmd.add_option("--run-memory", o.runMemoryMb,
+                 "MB of memory the program's objects may take in one interpreted run (16 bytes "
+                 "per int, char or pointer); beyond it an allocation is a runtime error")
+      ->check(wholeNumber(1, std::uint64_t{1} << 40))
       ->capture_default_str();
   cmd.add_flag("--nondet-uninitialised", o.nondetUninitialised,
                "a local declared without initializer takes nondet values (@nondet, in order), "
@@ -222,6 +228,7 @@ LoadedSuite loadSuite(const CommonOptions& common, const SuiteOptionsCli& suiteO
   if (!s.oracle.expectedDir.empty()) checkExpectedDir(s.oracle.expectedDir, s.suite);
   s.options.jobs = common.jobs;
   s.options.run.stepLimit = common.stepLimit;
+  s.options.run.memoryLimit = common.runMemoryMb << 20;
   s.options.run.nondetUninitialised = common.nondetUninitialised;
   s.options.run.coverage = coverage;
   s.options.run.entry = common.entry.empty() ? "main" : common.entry;
@@ -265,6 +272,7 @@ void writeInPlace(const std::string& text, const std::string& path) {
 void writeOutput(const std::string& text, const std::string& path) {
   namespace fs = std::filesystem;
   if (path.empty() || path == "-") return emit(text);
+  const std::lock_guard<std::timed_mutex> writing(outputLock());  // see signals.h
   std::error_code error;
   const fs::file_status existing = fs::status(path, error);  // of the file a link names
   if (fs::is_directory(existing))
@@ -275,6 +283,10 @@ void writeOutput(const std::string& text, const std::string& path) {
   if (target.empty()) target = path;
   error.clear();
   const std::string temporary = target.string() + ".tmp";
+  setPendingTemporary(temporary.c_str());
+  struct Pending {
+    ~Pending() { setPendingTemporary(nullptr); }
+  } pending;
   std::FILE* f = std::fopen(temporary.c_str(), "wb");
   bool ok = f && std::fwrite(text.data(), 1, text.size(), f) == text.size();
   if (f) ok = std::fclose(f) == 0 && ok;

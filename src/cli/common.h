@@ -21,6 +21,7 @@ struct CommonOptions {
   frontend::Options frontend;
   std::string entry;  ///< harness entry function (empty: main)
   std::uint64_t stepLimit = 10'000'000;
+  std::uint64_t runMemoryMb = exec::kDefaultMemoryLimitMb;  ///< exec::RunOptions::memoryLimit
   bool nondetUninitialised = false;  ///< exec::RunOptions::nondetUninitialised
   unsigned jobs = 0;
   std::string format = "text";

@@ -2,6 +2,8 @@
 // become a one-line message and an exit status (docs/DESIGN.md lists the statuses).
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/signals.h"
+#include "exec/host_stack.h"
 #include "ir/error.h"
 
 #include <cerrno>
@@ -27,9 +29,15 @@ int checkStdout(int status) {
 
 /// Everything is written and closed when run() returns; _Exit then skips the destructors of
 /// statics, so the process does not wait for a large solver context still being deleted on a
-/// background thread (see localize/formula.cpp).
+/// background thread (see localize/formula.cpp). The command runs on a thread with a 1 GB stack
+/// (reserved; pages are touched only as used): Clang's parser, the lowering, the encoder and
+/// Z3 recurse along a C expression's depth.
 int main(int argc, char** argv) {
-  const int status = checkStdout(run(argc, argv));
+  culprit::cli::handleTerminationSignals();
+  int status = culprit::kExitInternal;
+  if (!culprit::exec::onLargeStack([&] { status = run(argc, argv); }, std::size_t{1} << 30))
+    status = run(argc, argv);
+  status = checkStdout(status);
   std::fflush(nullptr);
   std::_Exit(status);
 }

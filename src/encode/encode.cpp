@@ -3,13 +3,13 @@
 
 #include "encode/symex.h"
 #include "exec/arith.h"
+#include "exec/host_stack.h"
 
 #include <algorithm>
 #include <atomic>
 #include <exception>
 #include <functional>
 #include <map>
-#include <pthread.h>
 
 namespace culprit::encode {
 
@@ -30,39 +30,6 @@ NameSpace::NameSpace() {
 std::uint32_t NameSpace::position(const std::string& key) {
   return positions_.try_emplace(key, static_cast<std::uint32_t>(positions_.size())).first->second;
 }
-
-namespace {
-
-/// Runs `work` on a thread with a 512 MB stack (reserved; pages are touched only as used) and
-/// rethrows what it throws.
-void onLargeStack(const std::function<void()>& work) {
-  constexpr std::size_t kStack = std::size_t{512} << 20;
-  struct Job {
-    const std::function<void()>* work;
-    std::exception_ptr error;
-  } job{&work, nullptr};
-  pthread_attr_t attr;
-  pthread_attr_init(&attr);
-  pthread_attr_setstacksize(&attr, kStack);
-  pthread_t thread;
-  auto body = [](void* p) -> void* {
-    auto* j = static_cast<Job*>(p);
-    try {
-      (*j->work)();
-    } catch (...) {
-      j->error = std::current_exception();
-    }
-    return nullptr;
-  };
-  const int started = pthread_create(&thread, &attr, body, &job);
-  pthread_attr_destroy(&attr);
-  if (started != 0)
-    throw EncodeError("calls nest too deep to encode (no thread for a larger stack)");
-  pthread_join(thread, nullptr);
-  if (job.error) std::rethrow_exception(job.error);
-}
-
-}  // namespace
 
 Encoding encode(z3::context& ctx, const ir::Program& program, const exec::RunInput& input,
                 const Expectation& expect, const EncodeOptions& options,
@@ -88,7 +55,8 @@ Encoding encode(z3::context& ctx, const ir::Program& program, const exec::RunInp
   } catch (const detail::StackExhausted&) {
   }
   std::optional<Encoding> enc;
-  onLargeStack([&] { enc.emplace(attempt(true)); });
+  if (!exec::onLargeStack([&] { enc.emplace(attempt(true)); }))
+    throw EncodeError("calls nest too deep to encode (no thread for a larger stack)");
   return std::move(*enc);
 }
 

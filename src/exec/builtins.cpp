@@ -486,6 +486,20 @@ Formatted format(std::string_view f, const std::vector<FormatArg>& args) {
   return Printer(args).run(f);
 }
 
+std::vector<bool> stringArguments(std::string_view f, std::size_t count) {
+  std::vector<bool> read(count, false);
+  std::size_t next = 0;
+  for (std::size_t i = 0; i < f.size();) {
+    if (f[i++] != '%') continue;
+    const Directive d = parseDirective(f, i);
+    if (d.conversion == '%') continue;
+    next += (d.widthStar ? 1 : 0) + (d.precisionStar ? 1 : 0);
+    if (d.conversion == 's' && next < count) read[next] = true;
+    ++next;
+  }
+  return read;
+}
+
 std::int64_t parseLong(std::string_view s, int base) {
   Digits d = parseDigits(s, base);
   const std::uint64_t limit = d.negative ? std::uint64_t{1} << 63 : INT64_MAX;

@@ -34,6 +34,10 @@ struct Formatted {
 /// precision, `*`, and the length modifiers hh h l ll z j t (L, long double, is refused).
 Formatted format(std::string_view format, const std::vector<FormatArg>& args);
 
+/// Which of `count` arguments of `format` a %s directive reads (the text of a pointer passed to
+/// %p, or to no directive, is never read).
+std::vector<bool> stringArguments(std::string_view format, std::size_t count);
+
 /// glibc's strtol(s, NULL, base) on LP64 (also atol, atoll; atoi truncates it to int).
 /// Base 0 or 2..36; saturates at the range of long.
 std::int64_t parseLong(std::string_view s, int base);

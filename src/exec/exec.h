@@ -85,6 +85,9 @@ public:
   std::optional<std::int64_t> overrideValue(const InstanceKey& k, std::int64_t) override;
 };
 
+/// RunOptions::memoryLimit's default, in MB.
+inline constexpr std::uint64_t kDefaultMemoryLimitMb = 4096;
+
 struct RunOptions {
   std::uint64_t stepLimit = 10'000'000;  ///< statement executions
   bool coverage = false;                 ///< fill RunResult::stmtHits and branchHits
@@ -92,6 +95,9 @@ struct RunOptions {
   std::string entry = "main";            ///< function to run; non-main entries take entryArgs
   std::string programName = "prog";      ///< argv[0]
   std::size_t outputLimit = 16u << 20;   ///< bytes of stdout+stderr before a runtime error
+  /// Bytes of memory the program's objects may take in the interpreter (16 per cell: an int,
+  /// a char or a pointer) before an allocation is a runtime error ("out of memory").
+  std::uint64_t memoryLimit = kDefaultMemoryLimitMb << 20;
   /// Bounded model checking (CBMC's semantics): a local declared without initializer takes
   /// its integer cells' values from RunInput::nondet (in order, after the values nondet calls
   /// took before it) instead of being uninitialised; its pointer cells are NULL, and malloc's

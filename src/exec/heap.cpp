@@ -18,9 +18,6 @@
 namespace culprit::exec::detail {
 namespace {
 
-/// Beyond this many cells a request is refused (the interpreter keeps every cell in memory).
-constexpr std::uint64_t kMaxBlockCells = std::uint64_t{1} << 26;
-
 int byteWidth(const CellKind& k) { return k.pointer ? 8 : ir::bitWidth(k.kind) / 8; }
 
 }  // namespace
@@ -37,12 +34,14 @@ CellKind Machine::cellKindOf(std::uint32_t obj) const {
   switch (o.kind) {
   case ObjectKind::Var: return ofType(program_.vars[o.ref].type);
   case ObjectKind::Vla: return ofType(o.site->type->elem);
-  case ObjectKind::Argv: return {ir::IntKind::Long, true};
+  case ObjectKind::Argv:
+  case ObjectKind::Envp: return {ir::IntKind::Long, true};
   default: return {ir::IntKind::Char, false};
   }
 }
 
 void Machine::checkLive(std::uint32_t obj, const ir::Expr& at) {
+  if (isDeadStack(obj)) fail(at.range, "stack-use-after-return: access to " + describeObject(obj));
   if (!(obj & kHeapBit) || !heap_[obj & ~kHeapBit].freed) [[likely]]
     return;
   fail(at.range, "heap-use-after-free: access to " + describeObject(obj) + ", already freed");
@@ -71,11 +70,14 @@ Value Machine::allocate(const ir::Expr& e) {
     if (size != 0 && n > ~std::uint64_t{0} / size) return {};
     count = n * size / elemBytes;
   }
-  const std::uint64_t cells = count * elem->cellCount();
-  if (count > kMaxBlockCells || cells > kMaxBlockCells)
-    fail(e.range, std::string(ir::builtinName(e.builtin)) + " of " + std::to_string(count) +
-                      " elements exceeds the interpreter's limit of " +
-                      std::to_string(kMaxBlockCells) + " cells");
+  const std::uint64_t perElement = elem->cellCount();
+  const std::uint64_t cells =
+      perElement && count > ~std::uint64_t{0} / perElement ? ~std::uint64_t{0} : count * perElement;
+  if (!fits(cells))
+    outOfMemory(cells, e.range,
+                std::string(e.builtin == ir::Builtin::VlaAlloc ? "a variable-length array"
+                                                               : ir::builtinName(e.builtin)) +
+                    " of " + std::to_string(count) + " '" + typeName(elem) + "'");
   Value fill;  // with nondet locals (BMC), 0: one of the values, the one the encoder gives
   if (e.builtin != ir::Builtin::Calloc && !options_.nondetUninitialised) {
     fill.origin = kSiteOrigin | static_cast<std::uint32_t>(blockSites_.size());
@@ -91,6 +93,8 @@ Value Machine::allocate(const ir::Expr& e) {
   block.cells.assign(cells, fill);
   block.elem = elem;
   block.site = &e;
+  block.size = cells;
+  heapCells_ += cells;
   heap_.push_back(std::move(block));
   return {0, kHeapBit | static_cast<std::uint32_t>(heap_.size() - 1)};
 }
@@ -105,6 +109,8 @@ Value Machine::release(const ir::Expr& e) {
   HeapBlock& b = heap_[p.obj & ~kHeapBit];
   if (b.freed) fail(e.range, "attempting double-free on " + describeObject(p.obj));
   b.freed = true;
+  heapCells_ -= b.size;
+  std::vector<Value>().swap(b.cells);  // every later access is checked (checkLive)
   return {};
 }
 

@@ -12,6 +12,7 @@
 #include "exec/machine.h"
 
 #include <algorithm>
+#include <fmt/format.h>
 #include <stdexcept>
 
 namespace culprit::exec {
@@ -79,11 +80,10 @@ RunResult Machine::run() {
   checkHostStack(nullptr);
   occurrences_.assign(program_.stmts.size(), 0);
   if (options_.coverage) result_.branchHits.assign(program_.stmts.size(), 0);
-  setUpGlobals();
-  const std::size_t start = argStack_.size();
-  pushEntryArguments(*entry);
   try {
-    Value r = call(*entry, start, nullptr);
+    setUpGlobals();
+    pushEntryArguments(*entry);
+    Value r = call(*entry, 0, nullptr);
     result_.verdict = Verdict::Exited;
     if (entry->ret && entry->ret->isInt()) {
       result_.exitStatus = static_cast<int>(r.i & 0xff);
@@ -99,6 +99,7 @@ void Machine::setUpGlobals() {
   objects_.push_back(Object{});  // id 0: the null pointer's object
   for (ir::VarId g : program_.globals) {
     const std::uint64_t n = program_.vars[g].type->cellCount();
+    if (!fits(n)) outOfMemory(n, program_.vars[g].range, describeVar(g));
     objects_.push_back({cells_.size(), n, ObjectKind::Var, g});
     cells_.resize(cells_.size() + n);
   }
@@ -116,8 +117,13 @@ void Machine::pushEntryArguments(const ir::Function& fn) {
   if (fn.name == "main") {
     if (n >= 1) argStack_.push_back({static_cast<std::int64_t>(input_.args.size() + 1)});
     if (n >= 2) argStack_.push_back(makeArgv());
-    for (std::size_t k = 2; k < n; ++k)
-      argStack_.push_back({});  // envp: null
+    if (n >= 3) {  // envp: an empty environment (its terminating null pointer only)
+      argStack_.push_back({0, static_cast<std::uint32_t>(objects_.size())});
+      objects_.push_back({cells_.size(), 1, ObjectKind::Envp, 0});
+      cells_.push_back({});
+    }
+    for (std::size_t k = 3; k < n; ++k)
+      argStack_.push_back({});
     return;
   }
   if (input_.entryArgs.size() != n)
@@ -167,27 +173,44 @@ void Machine::finishResult() {
 // Memory
 
 std::uint64_t Machine::objectSize(std::uint32_t obj) const {
+  if (isDeadStack(obj)) return 0;
   if (obj & kLiteralBit) return literals_[obj & ~kLiteralBit]->text.size() + 1;
-  if (obj & kHeapBit) return heap_[obj & ~kHeapBit].cells.size();
+  if (obj & kHeapBit) return heap_[obj & ~kHeapBit].size;
   return objects_[obj].size;
 }
 
+void Machine::outOfMemory(std::uint64_t cells, const ir::SourceRange& at, const std::string& what) {
+  const std::uint64_t used = cells_.size() + heapCells_;
+  constexpr std::uint64_t kMb = (std::uint64_t{1} << 20) / sizeof(Value);  // cells per MB
+  fail(at, fmt::format("out of memory: {} needs {} MB of the interpreter's memory ({} cells of "
+                       "{} bytes), {} MB are in use and the run may use {} MB (--run-memory MB)",
+                       what, (cells + kMb - 1) / kMb, cells, sizeof(Value), used / kMb,
+                       options_.memoryLimit >> 20));
+}
+
+std::string Machine::describeVar(ir::VarId v) const {
+  return "'" + program_.vars[v].name + "' of type '" + typeName(program_.vars[v].type) + "'";
+}
+
 std::string Machine::describeObject(std::uint32_t obj) const {
+  if (isDeadStack(obj)) {
+    const DeadObject& d = dead_[obj & ~kDeadBit];
+    return (d.var != ir::kNone ? "object " + describeVar(d.var) : "a variable-length array") +
+           " of a call of '" + program_.functions[d.function].name + "' that has returned";
+  }
   const std::string size = std::to_string(objectSize(obj));
   if (obj & kLiteralBit) return "string literal of type 'char[" + size + "]'";
   if (obj & kHeapBit) {
     const HeapBlock& b = heap_[obj & ~kHeapBit];
-    const std::uint64_t n = b.cells.size() / std::max<std::uint64_t>(1, b.elem->cellCount());
+    const std::uint64_t n = b.size / std::max<std::uint64_t>(1, b.elem->cellCount());
     return "heap block of " + std::to_string(n) + " '" + typeName(b.elem) + "' allocated at " +
            program_.where(b.site->range);
   }
   const Object& o = objects_[obj];
   switch (o.kind) {
-  case ObjectKind::Var: {
-    const ir::Var& v = program_.vars[o.ref];
-    return "object '" + v.name + "' of type '" + typeName(v.type) + "'";
-  }
+  case ObjectKind::Var: return "object " + describeVar(o.ref);
   case ObjectKind::Argv: return "argv of type 'char *[" + size + "]'";
+  case ObjectKind::Envp: return "envp of type 'char *[1]'";
   case ObjectKind::ArgvString:
     return "argv[" + std::to_string(o.ref) + "] of type 'char[" + size + "]'";
   case ObjectKind::Vla:
@@ -292,6 +315,9 @@ Value Machine::call(const ir::Function& fn, std::size_t argStart, const ir::Expr
   std::uint64_t top = mark;
   for (ir::VarId v : fn.frame) {
     const std::uint64_t n = program_.vars[v].type->cellCount();
+    if (!fits(top - mark + n)) [[unlikely]]
+      outOfMemory(top - mark + n, program_.vars[v].range,
+                  "the frame of '" + fn.name + "' (up to " + describeVar(v) + ")");
     objects_.push_back({top, n, ObjectKind::Var, v});
     top += n;
   }
@@ -315,7 +341,9 @@ Value Machine::call(const ir::Function& fn, std::size_t argStart, const ir::Expr
   ++depth_;
   returned_ = {};
   exec(*fn.body);
-  const Value result = returned_;
+  Value result = returned_;
+  if (result.obj >= base && !(result.obj & (kLiteralBit | kHeapBit | kDeadBit))) [[unlikely]]
+    result.obj = deadStack(result.obj, fn);
 
   --depth_;
   libraryCall_ = outerLibraryCall;
@@ -329,6 +357,12 @@ Value Machine::call(const ir::Function& fn, std::size_t argStart, const ir::Expr
   iteration_ = caller.iteration;
   callContext_ = caller.callContext;
   return result;
+}
+
+std::uint32_t Machine::deadStack(std::uint32_t obj, const ir::Function& fn) {
+  const Object& o = objects_[obj];
+  dead_.push_back({o.kind == ObjectKind::Var ? o.ref : ir::kNone, fn.id});
+  return kDeadBit | static_cast<std::uint32_t>(dead_.size() - 1);
 }
 
 void Machine::checkHostStack(const ir::Expr* site) {

@@ -196,10 +196,11 @@ Value Machine::printf(const ir::Expr& e, std::size_t first, bool toStderr) {
     } else if (ir::peelCasts(op).kind != ir::ExprKind::StrLit)
       pointers[k - first - 1] = eval(op);
   }
+  const std::vector<bool> strings = libc::stringArguments(format, args.size());
   for (std::size_t k = first + 1; k < e.ops.size(); ++k) {
     libc::FormatArg& a = args[k - first - 1];
     const ir::Expr& op = *e.ops[k];
-    if (!a.isPointer) continue;
+    if (!a.isPointer || !strings[k - first - 1]) continue;
     if (ir::peelCasts(op).kind == ir::ExprKind::StrLit)
       a.text = ir::peelCasts(op).text;
     else

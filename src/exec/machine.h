@@ -49,7 +49,7 @@ struct Place {
   std::int64_t off = 0;
 };
 
-enum class ObjectKind : std::uint8_t { Null, Var, Argv, ArgvString, Vla };
+enum class ObjectKind : std::uint8_t { Null, Var, Argv, ArgvString, Vla, Envp };
 
 struct Object {
   std::uint64_t base = 0, size = 0;  ///< cells [base, base + size) of the arena
@@ -63,6 +63,7 @@ struct HeapBlock {
   std::vector<Value> cells;
   ir::TypeRef elem = nullptr;  ///< the T of the T* it was allocated as
   const ir::Expr* site = nullptr;
+  std::uint64_t size = 0;  ///< cells, kept when `free` releases them
   bool freed = false;
 };
 
@@ -75,6 +76,17 @@ struct CellKind {
 
 inline constexpr std::uint32_t kLiteralBit = 0x80000000u;
 inline constexpr std::uint32_t kHeapBit = 0x40000000u;
+/// An object of a frame popped while a pointer to it was the call's return value: the index
+/// of a DeadObject. Every access through it is a runtime error (stack-use-after-return).
+inline constexpr std::uint32_t kDeadBit = 0x20000000u;
+inline bool isDeadStack(std::uint32_t obj) {
+  return (obj & (kLiteralBit | kHeapBit | kDeadBit)) == kDeadBit;
+}
+
+struct DeadObject {
+  ir::VarId var = ir::kNone;  ///< kNone: a VLA
+  ir::FuncId function = ir::kNone;
+};
 inline constexpr std::uint32_t kMaxCallDepth = 10'000;
 
 enum class Flow : std::uint8_t { Normal, Break, Continue, Return };
@@ -134,6 +146,8 @@ private:
   std::uint64_t objectSize(std::uint32_t obj) const;
   /// "object 'a' of type 'int[4]'" for bounds messages.
   std::string describeObject(std::uint32_t obj) const;
+  /// "'a' of type 'int[4]'".
+  std::string describeVar(ir::VarId v) const;
   Value literalPointer(const ir::Expr& strLit);
   /// Fills an object (or sub-object) of type `t` at `p` from a Decl or global initializer.
   void initialize(Place p, ir::TypeRef t, const ir::Expr& init);
@@ -191,12 +205,25 @@ private:
 
   // --- helpers of the parts above
   Value literalCell(Place p) const;
+  /// `cells` more cells fit in RunOptions::memoryLimit with those of the objects and heap
+  /// blocks alive now.
+  bool fits(std::uint64_t cells) const {
+    const std::uint64_t limit = options_.memoryLimit / sizeof(Value);
+    const std::uint64_t used = cells_.size() + heapCells_;
+    return cells <= limit && used <= limit - cells;
+  }
+  /// The runtime error of an allocation of `cells` that does not fit, at `at`; `what` names
+  /// it ("malloc of 10 elements").
+  [[noreturn]] void outOfMemory(std::uint64_t cells, const ir::SourceRange& at,
+                                const std::string& what);
   void setUpGlobals();
   void pushEntryArguments(const ir::Function& fn);
   Value makeArgv();
   void finishResult();
   void emit(bool hasValue, std::int64_t value, std::int32_t decision, bool overridden);
   void checkHostStack(const ir::Expr* site);
+  /// A pointer id for `obj`, an object of the frame of `fn` being popped (see kDeadBit).
+  std::uint32_t deadStack(std::uint32_t obj, const ir::Function& fn);
 
   // statements.cpp
   Flow block(const std::vector<ir::StmtPtr>& stmts);
@@ -284,6 +311,8 @@ private:
   std::vector<Object> objects_;
   std::vector<const ir::Expr*> literals_;
   std::vector<HeapBlock> heap_;
+  std::uint64_t heapCells_ = 0;  ///< cells of the heap blocks not freed
+  std::vector<DeadObject> dead_;
   std::vector<Value> argStack_;  ///< arguments being evaluated for pending calls
   /// Allocation of each heap or VLA block whose cells started uninitialised (origins).
   std::vector<const ir::Expr*> blockSites_;

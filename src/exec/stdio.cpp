@@ -9,6 +9,7 @@ namespace culprit::exec::detail {
 
 void Machine::checkWrite(Value ptr, std::size_t n, const ir::Expr& op, const char* name) {
   if (ptr.obj == 0) fail(op.range, std::string("null pointer passed to '") + name + "'");
+  checkLive(ptr.obj, op);
   if (ptr.i < 0 || static_cast<std::uint64_t>(ptr.i) + n > objectSize(ptr.obj))
     fail(op.range, std::string(name) + " writes out of bounds of " + describeObject(ptr.obj));
 }

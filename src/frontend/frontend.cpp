@@ -19,6 +19,8 @@
 #include <clang/Basic/SourceManager.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
+#include <clang/Lex/PPCallbacks.h>
+#include <clang/Lex/Preprocessor.h>
 #include <clang/Tooling/ArgumentsAdjusters.h>
 #include <clang/Tooling/CompilationDatabase.h>
 #include <clang/Tooling/JSONCompilationDatabase.h>
@@ -108,9 +110,39 @@ private:
   Outcome& out_;
 };
 
+/// Most macro expansions in one translation unit. A macro bomb (`#define A1 A0 A0`, ... 30
+/// levels) would otherwise expand until memory runs out; ordinary programs, their system
+/// headers included, stay far below.
+constexpr unsigned kMaxMacroExpansions = 2'000'000;
+
+/// Counts macro expansions; past kMaxMacroExpansions, reports a fatal error at the expansion
+/// and turns macro expansion off, so that the tokens left are read once and parsing ends.
+class ExpansionBound : public clang::PPCallbacks {
+public:
+  explicit ExpansionBound(clang::Preprocessor& pp) : pp_(pp) {}
+  void MacroExpands(const clang::Token& name, const clang::MacroDefinition&, clang::SourceRange,
+                    const clang::MacroArgs*) override {
+    if (++count_ != kMaxMacroExpansions + 1) return;
+    clang::DiagnosticsEngine& d = pp_.getDiagnostics();
+    const unsigned id = d.getCustomDiagID(
+        clang::DiagnosticsEngine::Fatal,
+        "macro expansion too large: more than %0 macro expansions (a recursive macro bomb?)");
+    d.Report(name.getLocation(), id) << kMaxMacroExpansions;
+    pp_.SetMacroExpansionOnlyInDirectives();
+  }
+
+private:
+  clang::Preprocessor& pp_;
+  unsigned count_ = 0;
+};
+
 class LowerAction : public clang::ASTFrontendAction {
 public:
   LowerAction(const LowerOptions& options, Outcome& out) : options_(options), out_(out) {}
+  bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
+    ci.getPreprocessor().addPPCallbacks(std::make_unique<ExpansionBound>(ci.getPreprocessor()));
+    return true;
+  }
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&,
                                                         llvm::StringRef) override {
     return std::make_unique<LowerConsumer>(options_, out_);

@@ -6,6 +6,8 @@
 #include "frontend/lowering.h"
 #include "frontend/prelude.h"
 
+#include <clang/AST/Attr.h>
+
 #include <algorithm>
 #include <optional>
 
@@ -36,6 +38,12 @@ void Lowerer::declareTopLevel() {
     if (isa<FileScopeAsmDecl>(d)) unsupported(d->getBeginLoc(), "inline assembly");
     if (const auto* fd = dyn_cast<FunctionDecl>(d)) {
       if (fd->getName().startswith(kPreludePrefix)) continue;  // declared where called
+      // They run outside the entry function's call (before or after main), unlike any other
+      // code: refused wherever they are, since nothing calls them.
+      if (const auto* a = fd->getAttr<ConstructorAttr>())
+        unsupported(a->getLocation(), "__attribute__((constructor)) (code run before main)");
+      if (const auto* a = fd->getAttr<DestructorAttr>())
+        unsupported(a->getLocation(), "__attribute__((destructor)) (code run after main)");
       if (fd->doesThisDeclarationHaveABody()) declareFunction(fd);
     } else if (const auto* vd = dyn_cast<VarDecl>(d)) {
       declareGlobal(vd);

@@ -103,6 +103,14 @@ ir::ExprPtr Lowerer::castTo(ir::TypeRef type, ir::ExprPtr op, const Expr* e) {
 
 ir::ExprPtr Lowerer::dispatch(const Expr* e) {
   e = e->IgnoreParens();
+  if (exprDepth_ >= kMaxExprDepth)
+    unsupported(e->getBeginLoc(),
+                "expression nested more than " + std::to_string(kMaxExprDepth) + " levels deep");
+  struct Nested {
+    unsigned& depth;
+    explicit Nested(unsigned& d) : depth(++d) {}
+    ~Nested() { --depth; }
+  } nested(exprDepth_);
   if (const auto* c = dyn_cast<ConstantExpr>(e)) return dispatch(c->getSubExpr());
   if (const auto* c = dyn_cast<CastExpr>(e)) return lowerCast(c);
   if (const auto* r = dyn_cast<DeclRefExpr>(e)) return lowerDeclRef(r);

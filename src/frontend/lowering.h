@@ -43,6 +43,10 @@ struct LowerOptions {
 std::unique_ptr<ir::Program> lowerTranslationUnit(clang::ASTContext& ctx,
                                                   const LowerOptions& options);
 
+/// Deepest expression lowered: the interpreter, the encoder and Z3 walk expressions
+/// recursively, on threads with ordinary stacks.
+inline constexpr unsigned kMaxExprDepth = 5000;
+
 class Lowerer {
 public:
   Lowerer(clang::ASTContext& ctx, const LowerOptions& options);
@@ -176,6 +180,7 @@ private:
   std::vector<GotoSite> gotos_;
   std::vector<LabelSite> labels_;
   llvm::DenseMap<const clang::LabelDecl*, std::uint32_t> labelIds_;
+  unsigned exprDepth_ = 0;  ///< lowerExpr calls in progress
 };
 
 }  // namespace culprit::frontend

@@ -77,7 +77,7 @@ void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
   const solve::McsResult mr = solve::enumerateMcses(session, *enumerator);
   const bool weighted = !session.unitWeights();
   std::optional<AngelicPolisher> polisher;
-  std::size_t polished = 0;
+  std::size_t polished = 0, unpolished = 0;  // the latter: cut by the time limit
   for (const solve::Mcs& mcs : mr.mcses) {
     if (mcs.softs.empty()) {
       addNote(r, "the formula does not fail: the oracle of this failure is not encoded");
@@ -87,7 +87,10 @@ void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
     r.diagnoses.push_back(
         toDiagnosis(task, enc, mcs.model, groups, weighted ? static_cast<double>(mcs.weight) : 0));
     if (!polisher) polisher.emplace(task, enc, context);
-    polished += polisher->polish(r.diagnoses.back(), groups, deadline) ? 1 : 0;
+    if (polisher->polish(r.diagnoses.back(), groups, deadline))
+      ++polished;
+    else if (deadline.expired())
+      ++unpolished;
   }
   addNote(r, stopNote(mr.stop, mr.detail, task.options));
   // A trace that stops inside its failing instance cannot relax that instance: when nothing
@@ -114,6 +117,11 @@ void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
               "output and library calls), or need statements the run did not execute (pf and "
               "ofc encode those)");
   if (polished) r.notes.push_back(AngelicPolisher::kNote);
+  if (unpolished)  // the values shown are not the ones a complete run would show
+    addNote(r, (unpolished == 1 ? std::string("1 diagnosis keeps")
+                                : std::to_string(unpolished) + " diagnoses keep") +
+                   " the solver's first angelic values: the time limit (--timeout) ran out "
+                   "before readable ones were chosen");
   r.stats.solverMs = mr.solver.solverMs + (polisher ? polisher->solverMs() : 0);
   r.stats.queries = mr.solver.queries + (polisher ? polisher->queries() : 0);
   r.stats.maxCore = mr.solver.maxCore;

@@ -33,18 +33,6 @@ std::vector<std::int64_t> parseNondet(const std::string& list) {
   return values;
 }
 
-std::string readWholeFile(const std::string& path) {
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error))
-    throw std::invalid_argument("stdin file '" + path + "' is a directory");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::invalid_argument("cannot open stdin file '" + path + "'");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) throw std::invalid_argument("cannot read stdin file '" + path + "'");
-  return ss.str();
-}
-
 constexpr std::string_view kNondetDirective = "@nondet=";
 
 bool needsQuotes(const std::string& w) {
@@ -57,6 +45,24 @@ bool needsQuotes(const std::string& w) {
 }
 
 }  // namespace
+
+std::string readStdinFile(const std::string& path) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error))
+    throw std::invalid_argument("stdin file '" + path + "' is a directory");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::invalid_argument("cannot open stdin file '" + path + "'");
+  std::string data;
+  char buffer[1 << 16];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    data.append(buffer, static_cast<std::size_t>(in.gcount()));
+    if (data.size() > kMaxStdinBytes)
+      throw std::invalid_argument("stdin file '" + path + "' holds more than " +
+                                  std::to_string(kMaxStdinBytes >> 20) + " MB");
+  }
+  if (in.bad()) throw std::invalid_argument("cannot read stdin file '" + path + "'");
+  return data;
+}
 
 std::vector<Word> splitShellWords(const std::string& line) {
   std::vector<Word> words;
@@ -122,7 +128,7 @@ TestCase parseTestLine(const std::string& line, const std::string& baseDir, bool
       if (i + 1 >= words.size()) throw std::invalid_argument("'<' without a file name");
       std::filesystem::path p(words[++i].text);
       if (p.is_relative() && !baseDir.empty()) p = std::filesystem::path(baseDir) / p;
-      tc.input.stdinData = readWholeFile(p.string());
+      tc.input.stdinData = readStdinFile(p.string());
     } else if (w.starts_with(kNondetDirective) && words[i].plain >= kNondetDirective.size()) {
       tc.input.nondet = parseNondet(w.substr(kNondetDirective.size()));
     } else if (harnessMode) {

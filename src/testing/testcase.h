@@ -32,6 +32,13 @@ struct Word {
   std::size_t plain = 0;
 };
 std::vector<Word> splitShellWords(const std::string& line);
+/// Most bytes a stdin file may hold (`< FILE`, `run --stdin`): a program's whole stdin is kept
+/// in memory, so `< /dev/zero` must end.
+inline constexpr std::size_t kMaxStdinBytes = std::size_t{256} << 20;
+
+/// The contents of a stdin file. Throws std::invalid_argument when it is a directory, cannot
+/// be read or holds more than kMaxStdinBytes.
+std::string readStdinFile(const std::string& path);
 
 /// Parses one test line. `baseDir` resolves `< FILE`; in harness mode the words are integer
 /// arguments of the entry function. Throws std::invalid_argument with a reason.

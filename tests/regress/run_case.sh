@@ -10,6 +10,9 @@
 #   setup: COMMAND         shell command run in DIR before culprit (all: $SCRATCH is a fresh
 #                          temporary directory, removed afterwards)
 #   check: COMMAND         shell command run in DIR after culprit: it must succeed
+#   signal: SIG SECONDS    run culprit in the background with every signal's default action
+#                          (not the ignored SIGINT of a background job) and send it SIG
+#                          (INT, TERM) after SECONDS
 #   stdout-tty             run on a pseudo-terminal (script(1)): stdout is a terminal, and
 #                          stdout and stderr are one stream, checked by both kinds of line
 #   stdout-empty           nothing may be printed on stdout
@@ -30,7 +33,15 @@ setup=$(sed -n 's/^setup: //p' "$desc")
 if [ -n "$setup" ]; then
   (cd "$dir" && eval "$setup") || { echo "FAIL: setup failed: $setup"; exit 1; }
 fi
-if grep -qx 'stdout-tty' "$desc"; then
+signal=$(sed -n 's/^signal: //p' "$desc")
+if [ -n "$signal" ]; then
+  (cd "$dir" && eval "exec env --default-signal \"$culprit\" $args") >"$out" 2>"$err" &
+  pid=$!
+  sleep "${signal#* }"
+  kill -s "${signal%% *}" "$pid"
+  wait "$pid"
+  status=$?
+elif grep -qx 'stdout-tty' "$desc"; then
   (cd "$dir" && script -qec "$(printf '%q' "$culprit") $args" /dev/null </dev/null) | tr -d '\r' >"$out"
   status=${PIPESTATUS[0]}
   cp "$out" "$err"

@@ -65,18 +65,23 @@ std::vector<Found> enumerateAll(const FormulaTask& task, OnDemandFormula& formul
                                 double secondsLeft, Result& r, solve::StopReason& stop,
                                 std::string& detail) {
   std::vector<Found> found;
-  solve::Session::Scope scope(formula.session());  // this iteration's blocking and relaxations
-  std::unique_ptr<solve::McsEnumerator> e = makeEnumerator(task, formula.session(), secondsLeft);
-  while (std::optional<solve::Mcs> mcs = e->next()) {
-    if (mcs->softs.empty()) {
-      addNote(r, "the formula does not fail: the oracle of this failure is not encoded");
-      continue;
+  try {
+    solve::Session::Scope scope(formula.session());  // this iteration's blocking, relaxations
+    std::unique_ptr<solve::McsEnumerator> e = makeEnumerator(task, formula.session(), secondsLeft);
+    while (std::optional<solve::Mcs> mcs = e->next()) {
+      if (mcs->softs.empty()) {
+        addNote(r, "the formula does not fail: the oracle of this failure is not encoded");
+        continue;
+      }
+      std::vector<encode::PathStep> path = modelPath(formula.encoding(), mcs->model);
+      found.push_back({std::move(*mcs), std::move(path)});
     }
-    std::vector<encode::PathStep> path = modelPath(formula.encoding(), mcs->model);
-    found.push_back({std::move(*mcs), std::move(path)});
+    stop = e->stopReason();
+    detail = e->stopDetail();
+  } catch (const z3::exception& e) {  // --max-memory hit outside a check (a push)
+    stop = solve::StopReason::SolverUnknown;
+    detail = e.msg();
   }
-  stop = e->stopReason();
-  detail = e->stopDetail();
   return found;
 }
 
