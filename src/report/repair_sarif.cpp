@@ -113,12 +113,8 @@ json rule(const repair::RepairOptions& o) {
       "`properties.equivalence` how it compares with the golden program\n\nReview a repair "
       "before applying it: the tests decide what counts as correct.",
       repairTechnique(o), o.level, o.maxMutations);
-  return {{"id", "repair"},
-          {"name", "MinimalRepair"},
-          {"shortDescription", {{"text", "a minimal repair that makes every failing test pass"}}},
-          {"fullDescription", {{"text", text}}},
-          {"help", {{"text", text}, {"markdown", markdown}}},
-          {"defaultConfiguration", {{"level", "warning"}}}};
+  return sarif::rule("repair", "MinimalRepair",
+                     "a minimal repair that makes every failing test pass", text, markdown);
 }
 
 }  // namespace
@@ -146,25 +142,14 @@ std::string renderRepairSarif(const RepairModel& m) {
   }
   for (const std::string& n : r.notes)
     notifications.push_back({{"level", "note"}, {"message", {{"text", n}}}});
-  json run = {
-      {"tool",
-       {{"driver",
-         {{"name", "culprit"},
-          {"version", CULPRIT_VERSION},
-          {"rules", json::array({rule(*m.options)})}}}}},
-      {"invocations", json::array({{{"executionSuccessful", true},
-                                    {"toolExecutionNotifications", std::move(notifications)}}})},
-      {"originalUriBaseIds", paths.originalUriBaseIds()},
-      {"artifacts", paths.artifacts()},
-      {"results", std::move(results)},
-      {"properties",
-       {{"technique", repairTechnique(*m.options)},
-        {"failure", r.originalFailure},
-        {"oracle", r.oracle},
-        {"complete", r.complete},
-        {"stats", repairStatsJson(r.stats)}}}};
-  if (!r.complete) run["properties"]["incompleteReason"] = r.incompleteReason;
-  return sarif::logText(std::move(run));
+  json properties = {{"technique", repairTechnique(*m.options)},
+                     {"failure", r.originalFailure},
+                     {"oracle", r.oracle},
+                     {"complete", r.complete},
+                     {"stats", repairStatsJson(r.stats)}};
+  if (!r.complete) properties["incompleteReason"] = r.incompleteReason;
+  return sarif::logText(paths, rule(*m.options), std::move(notifications), std::move(results),
+                        std::move(properties));
 }
 
 }  // namespace culprit::report

@@ -115,7 +115,30 @@ std::string lineFingerprint(const ir::Program& program, const Paths& paths, std:
   return hashText(fmt::format("{}\n{}\n{}\n{}", paths.uri(file), text, occurrence, extra));
 }
 
-std::string logText(json run) {
+json rule(const std::string& id, const std::string& name, const std::string& shortText,
+          const std::string& text, const std::string& markdown) {
+  return {{"id", id},
+          {"name", name},
+          {"shortDescription", {{"text", shortText}}},
+          {"fullDescription", {{"text", text}}},
+          {"help", {{"text", text}, {"markdown", markdown}}},
+          {"defaultConfiguration", {{"level", "warning"}}}};
+}
+
+std::string logText(const Paths& paths, json rule, json notifications, json results,
+                    json properties) {
+  json run = {
+      {"tool",
+       {{"driver",
+         {{"name", "culprit"},
+          {"version", CULPRIT_VERSION},
+          {"rules", json::array({std::move(rule)})}}}}},
+      {"invocations", json::array({{{"executionSuccessful", true},
+                                    {"toolExecutionNotifications", std::move(notifications)}}})},
+      {"originalUriBaseIds", paths.originalUriBaseIds()},
+      {"artifacts", paths.artifacts()},
+      {"results", std::move(results)},
+      {"properties", std::move(properties)}};
   json log = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
               {"version", "2.1.0"},
               {"runs", json::array({std::move(run)})}};

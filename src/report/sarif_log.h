@@ -50,7 +50,15 @@ std::string lineFingerprint(const ir::Program& program, const Paths& paths, std:
 /// A 16-hex-digit hash (FNV-1a, 64 bits) of `text`.
 std::string hashText(const std::string& text);
 
-/// The whole log: $schema, version 2.1.0, and the one run.
-std::string logText(json run);
+/// A rule: id, name, short description, and `text` as full description and help (with
+/// `markdown`); default level warning.
+json rule(const std::string& id, const std::string& name, const std::string& shortText,
+          const std::string& text, const std::string& markdown);
+
+/// The whole log: $schema, version 2.1.0, and one run of culprit with its one `rule`, the
+/// invocation's notifications, the base URI and artifacts of `paths`, `results` and the run's
+/// `properties`.
+std::string logText(const Paths& paths, json rule, json notifications, json results,
+                    json properties);
 
 }  // namespace culprit::report::sarif

@@ -299,12 +299,7 @@ json rule(const LocalizeModel& m, bool perDiagnosis) {
         "the invocation's notifications say which, and which option lifts it.",
         t.name, t.help, unit);
   }
-  return {{"id", t.name},
-          {"name", t.name},
-          {"shortDescription", {{"text", t.help}}},
-          {"fullDescription", {{"text", text}}},
-          {"help", {{"text", text}, {"markdown", markdown}}},
-          {"defaultConfiguration", {{"level", "warning"}}}};
+  return sarif::rule(t.name, t.name, t.help, text, markdown);
 }
 
 }  // namespace
@@ -339,26 +334,15 @@ std::string renderSarif(const LocalizeModel& m) {
   for (const std::string& reason : cut)
     notifications.push_back({{"level", severityName(incompleteSeverity(reason))},
                              {"message", {{"text", "INCOMPLETE: " + reason}}}});
-  json run = {
-      {"tool",
-       {{"driver",
-         {{"name", "culprit"},
-          {"version", CULPRIT_VERSION},
-          {"rules", json::array({rule(m, m.sarifPerDiagnosis)})}}}}},
-      {"invocations", json::array({{{"executionSuccessful", true},
-                                    {"toolExecutionNotifications", std::move(notifications)}}})},
-      {"originalUriBaseIds", s.paths.originalUriBaseIds()},
-      {"artifacts", s.paths.artifacts()},
-      {"results", std::move(results)},
-      {"properties",
-       {{"technique", m.technique->name},
-        {"options", std::move(options)},
-        {"results", m.sarifPerDiagnosis ? "diagnoses" : "locations"},
-        {"tests", m.suite->tests.size()},
-        {"complete", cut.empty()},
-        {"incompleteReasons", cut},
-        {"notes", notes}}}};
-  return sarif::logText(std::move(run));
+  json properties = {{"technique", m.technique->name},
+                     {"options", std::move(options)},
+                     {"results", m.sarifPerDiagnosis ? "diagnoses" : "locations"},
+                     {"tests", m.suite->tests.size()},
+                     {"complete", cut.empty()},
+                     {"incompleteReasons", cut},
+                     {"notes", notes}};
+  return sarif::logText(s.paths, rule(m, m.sarifPerDiagnosis), std::move(notifications),
+                        std::move(results), std::move(properties));
 }
 
 }  // namespace culprit::report

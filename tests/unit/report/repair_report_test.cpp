@@ -22,6 +22,14 @@ int main(int argc, char *argv[]) {
 }
 )";
 
+/// The index of the site whose token is `token` (the number of sites when none).
+std::uint32_t siteOf(const repair::RepairResult& r, const std::string& token) {
+  std::uint32_t i = 0;
+  while (i < r.sites.size() && r.sites[i].original != token)
+    ++i;
+  return i;
+}
+
 TEST(RepairRenderers, AreLookedUpByName) {
   std::vector<std::string> names;
   for (const RepairRenderer& r : repairRenderers()) {
@@ -38,9 +46,7 @@ TEST(RepairRenderers, TextAndJsonShowTheRepairItsMustSetAndTheSearch) {
   auto p = frontend::parseSource(kProgram, "p.c");
   repair::RepairResult r;
   r.sites = repair::findSites(*p, 1);
-  std::uint32_t constant = 0;
-  while (constant < r.sites.size() && r.sites[constant].original != "-1")
-    ++constant;
+  const std::uint32_t constant = siteOf(r, "-1");
   ASSERT_LT(constant, r.sites.size());
   r.originalFailure = "test 1 (-1): stdout differs";
   r.originalMust = {constant};
@@ -79,9 +85,7 @@ TEST(RepairRenderers, SarifFixesReplaceTheTokenOrRemoveADeletedLine) {
   auto p = frontend::parseSource(kProgram, "p.c");
   repair::RepairResult r;
   r.sites = repair::findSites(*p, 1);
-  std::uint32_t constant = 0;
-  while (constant < r.sites.size() && r.sites[constant].original != "-1")
-    ++constant;
+  const std::uint32_t constant = siteOf(r, "-1");
   ASSERT_LT(constant, r.sites.size());
   // A deletion of `a = -a;` (line 6), as semantic repair makes them.
   const std::string& line6 = p->files[0].lines[5];
