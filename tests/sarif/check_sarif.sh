@@ -58,6 +58,12 @@ logs=(pf pfd ochiai ochiai-copy ochiai-shifted sattar repair norepair)
 $py "$src/tests/sarif/validate_sarif.py" "$src/tests/data/sarif-schema-2.1.0.json" \
   $(printf "$work/%s.sarif " "${logs[@]}") || fail "schema validation"
 check() { [ "$(jq -e "$2" "$1" 2>&1)" = "true" ] || fail "$1: $2"; }
+# same WHAT JQ-WANT JSON-WANT JQ-GOT SARIF: the two jq projections agree (and are not empty)
+same() {
+  local want got
+  want=$(jq -c "$2" "$3") && got=$(jq -c "$4" "$5") || fail "$1: jq"
+  [ "$want" = "$got" ] && [ "$want" != "[]" ] || fail "$1: $got, expected $want"
+}
 
 # Every log: kind/level consistent, URIs under %SRCROOT% resolving to the files, rule help.
 for log in "${logs[@]}"; do
@@ -86,26 +92,25 @@ check "$work/pf.sarif" '.runs[0].artifacts[0].location.uri == "examples/demo/tri
 
 # pf, one result per ranked location: the JSON ranking's first 20 lines in rank order; level
 # warning exactly for rank 1; each line's diagnoses as related locations, per failing test.
-want=$(jq -c '[.ranking[:20][] | [.line, .rank]]' "$work/pf.json")
-got=$(jq -c '[.runs[0].results[] | [.locations[0].physicalLocation.region.startLine, .properties.rank]]' "$work/pf.sarif")
-[ "$want" = "$got" ] || fail "pf results $got, expected the ranking $want"
+same "pf results (line, rank) against the JSON ranking" '[.ranking[:20][] | [.line, .rank]]' \
+  "$work/pf.json" '[.runs[0].results[] | [.locations[0].physicalLocation.region.startLine, .properties.rank]]' \
+  "$work/pf.sarif"
 check "$work/pf.sarif" '.runs[0].properties.results == "locations" and .runs[0].tool.driver.rules[0].id == "pf" and .version == "2.1.0"'
 check "$work/pf.sarif" '.runs[0].results | all((.level == "warning") == (.properties.rank == 1))'
 check "$work/pf.sarif" '.runs[0].results | all((.relatedLocations | length) >= 1)'
 check "$work/pf.sarif" '[.runs[0].results[] | select(.locations[0].physicalLocation.region.startLine == 53)][0] | .relatedLocations | any(.message.text | test("^failing test 82, diagnosis #[0-9]+ \\(feasible, line 53\\): angelic value \\(execution 1\\): lhs = [0-9-]+ \\(failing run: 41\\)$"))'
 check "$work/pf.sarif" '.runs[0].results | all(.properties.failingTests - [82, 93] == [])'
 # --sarif-results diagnoses: one result per diagnosis, ranks and tests as in the JSON report
-want=$(jq -c '[.runs[] | .test.index as $t | .diagnoses[:20][] | [$t, .rank]]' "$work/pf.json")
-got=$(jq -c '[.runs[0].results[] | [.properties.failingTest, .properties.rank]]' "$work/pfd.sarif")
-[ "$want" = "$got" ] || fail "pf per-diagnosis results $got, expected $want"
+same "pf per-diagnosis results (test, rank)" '[.runs[] | .test.index as $t | .diagnoses[:20][] | [$t, .rank]]' \
+  "$work/pf.json" '[.runs[0].results[] | [.properties.failingTest, .properties.rank]]' "$work/pfd.sarif"
 check "$work/pfd.sarif" '[.runs[0].results[] | select(.properties.failingTest == 82 and (.locations | length == 1) and .locations[0].physicalLocation.region.startLine == 53)][0] | .relatedLocations[0].message.text | test("lhs = [0-9-]+ \\(failing run: 41\\)")'
 check "$work/pfd.sarif" '.runs[0].results | all(.properties.feasibility == "feasible" and (.level == "warning") == (.properties.rank == 1))'
 check "$work/pf.sarif" '.runs[0].properties.options.unwind == "10" and (.runs[0].properties.complete | not)'
 # every incomplete per-test result of the JSON report is a notification, and nothing else is;
 # a bound the user chose (--max-size) is a note, not a warning
-want=$(jq -c '[.runs[] | select(.complete | not) | .test.index]' "$work/pf.json")
-got=$(jq -c '[.runs[0].invocations[0].toolExecutionNotifications[].message.text | capture("^INCOMPLETE: failing test (?<t>[0-9]+): ").t | tonumber]' "$work/pf.sarif")
-[ "$want" = "$got" ] && [ "$want" != "[]" ] || fail "incomplete tests notified $got, expected $want"
+same "incomplete tests notified" '[.runs[] | select(.complete | not) | .test.index]' "$work/pf.json" \
+  '[.runs[0].invocations[0].toolExecutionNotifications[].message.text | capture("^INCOMPLETE: failing test (?<t>[0-9]+): ").t | tonumber]' \
+  "$work/pf.sarif"
 check "$work/pf.sarif" '.runs[0].invocations[0].toolExecutionNotifications | all((.message.text | test("MCS size bound 3 reached")) and .level == "note")'
 
 # ochiai: the 5 best lines, the faulty line 57 among them, with scores; fingerprints unchanged
