@@ -336,7 +336,9 @@ std::string renderSarif(const LocalizeModel& m) {
                              {"message", {{"text", "INCOMPLETE: " + reason}}}});
   json properties = {{"technique", m.technique->name},
                      {"options", std::move(options)},
-                     {"results", m.sarifPerDiagnosis ? "diagnoses" : "locations"},
+                     {"results", o.suite && o.suite->ranking ? "lines"
+                                 : m.sarifPerDiagnosis       ? "diagnoses"
+                                                             : "locations"},
                      {"tests", m.suite->tests.size()},
                      {"complete", cut.empty()},
                      {"incompleteReasons", cut},

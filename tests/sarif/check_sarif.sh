@@ -115,7 +115,7 @@ check "$work/pf.sarif" '.runs[0].invocations[0].toolExecutionNotifications | all
 
 # ochiai: the 5 best lines, the faulty line 57 among them, with scores; fingerprints unchanged
 # on the shifted copy, whose lines are 3 further down.
-check "$work/ochiai.sarif" '.runs[0].results | length == 5'
+check "$work/ochiai.sarif" '(.runs[0].results | length == 5) and .runs[0].properties.results == "lines"'
 check "$work/ochiai.sarif" '[.runs[0].results[].locations[0].physicalLocation.region.startLine] | index(57) != null'
 check "$work/ochiai.sarif" '.runs[0].results | all(.properties.score > 0 and .properties.rank >= 1)'
 a=$(jq -c '[.runs[0].results[] | [.locations[0].physicalLocation.region.startLine + 3, .partialFingerprints["culpritLine/v1"]]] | sort' "$work/ochiai-copy.sarif")
