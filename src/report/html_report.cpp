@@ -4,6 +4,7 @@
 // chart; the ranking (and SAT-TAR's partitions), or for formula techniques one section per
 // failing test with every diagnosis, its angelic values and the failing run beside the
 // diagnosis's replay; then the aggregate over failing tests. Building blocks: html_page.h.
+#include "report/html_notices.h"
 #include "report/html_page.h"
 #include "report/model.h"
 #include "report/report.h"
@@ -19,6 +20,8 @@ namespace culprit::report {
 namespace {
 
 using html::escape;
+using html::Notices;
+using html::testList;
 
 constexpr std::size_t kTraceRows = 300;  ///< rows of one run comparison
 constexpr std::size_t kChartBars = 20;
@@ -69,100 +72,7 @@ labelledResults(const LocalizeModel& m) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Header, with each incompleteness reason and each note once
-
-/// "71-74, 80, 93": failing test numbers, runs of three or more as ranges.
-std::string testList(std::vector<int> tests) {
-  std::sort(tests.begin(), tests.end());
-  std::string out;
-  for (std::size_t i = 0; i < tests.size();) {
-    std::size_t j = i;
-    while (j + 1 < tests.size() && tests[j + 1] == tests[j] + 1)
-      ++j;
-    out += (out.empty() ? "" : ", ") + (j >= i + 2 ? fmt::format("{}&ndash;{}", tests[i], tests[j])
-                                        : j == i + 1 ? fmt::format("{}, {}", tests[i], tests[j])
-                                                     : std::to_string(tests[i]));
-    i = j + 1;
-  }
-  return out;
-}
-
-/// One text (an incompleteness reason or a note) with the results it came from.
-struct Notice {
-  std::string text;
-  std::vector<int> tests;  ///< failing tests (1-based) of per-test results
-  Severity severity = Severity::Note;
-};
-
-struct Notices {
-  std::vector<Notice> incomplete, notes;
-  std::size_t perTest = 0;  ///< per-test results of the report
-  /// The id of the banner of incompleteness reason `reason`.
-  std::string anchor(const std::string& reason) const {
-    for (std::size_t i = 0; i < incomplete.size(); ++i)
-      if (incomplete[i].text == reason) return fmt::format("incomplete-{}", i + 1);
-    return "";
-  }
-  /// "" for the suite's result, "every failing test", "failing tests 71&ndash;74".
-  std::string whose(const Notice& n) const {
-    if (n.tests.empty()) return "";
-    if (perTest > 1 && n.tests.size() == perTest) return "every failing test";
-    return fmt::format("failing test{} {}", n.tests.size() == 1 ? "" : "s", testList(n.tests));
-  }
-};
-
-Notices collectNotices(const LocalizeModel& m) {
-  Notices out;
-  out.perTest = m.outcome->perTest.size();
-  auto add = [](std::vector<Notice>& list, const std::string& text, int test) {
-    auto it =
-        std::find_if(list.begin(), list.end(), [&](const Notice& n) { return n.text == text; });
-    if (it == list.end()) it = list.insert(list.end(), Notice{text, {}, incompleteSeverity(text)});
-    if (test) it->tests.push_back(test);
-  };
-  auto addResult = [&](const localize::Result& r, int test) {
-    if (!r.complete) add(out.incomplete, r.incompleteReason, test);
-    for (const std::string& note : r.notes)
-      add(out.notes, note, test);
-  };
-  if (m.outcome->suite) addResult(*m.outcome->suite, 0);
-  for (const localize::TestRun& t : m.outcome->perTest)
-    addResult(t.result, testIndex(m, t.test));
-  // Warnings before notes; otherwise as first met.
-  std::stable_sort(out.incomplete.begin(), out.incomplete.end(),
-                   [](const Notice& a, const Notice& b) { return a.severity > b.severity; });
-  return out;
-}
-
-std::string noticesHtml(const LocalizeModel& m, const Notices& n) {
-  std::string out;
-  for (std::size_t i = 0; i < n.incomplete.size(); ++i) {
-    const Notice& x = n.incomplete[i];
-    const std::string whose = n.whose(x);
-    out += fmt::format("<div class=\"banner incomplete {}\" id=\"incomplete-{}\"><b>INCOMPLETE: "
-                       "</b>{}{}</div>\n",
-                       severityName(x.severity), i + 1, escape(x.text),
-                       whose.empty()
-                           ? ""
-                           : fmt::format(" <span class=\"whose\">({}{})</span>", whose,
-                                         x.tests.size() > 1 && x.tests.size() < n.perTest
-                                             ? fmt::format(": {} of {}", x.tests.size(), n.perTest)
-                                             : ""));
-  }
-  if (n.incomplete.empty())
-    out += fmt::format("<div class=\"banner complete\">complete{}</div>\n",
-                       m.outcome->suite ? "" : ": every enumeration finished");
-  if (!n.notes.empty()) {
-    out += "<ul class=\"notes\">\n";
-    for (const Notice& x : n.notes) {
-      const std::string whose = n.whose(x);
-      out += "<li class=\"note\">note" + (whose.empty() ? "" : " (" + whose + ")") + ": " +
-             escape(x.text) + "</li>\n";
-    }
-    out += "</ul>\n";
-  }
-  return out;
-}
+// Header, with each incompleteness reason and each note once (html_notices.h)
 
 std::string headerHtml(const LocalizeModel& m, const Notices& notices) {
   const ir::Program& p = *m.program;
@@ -195,7 +105,7 @@ std::string headerHtml(const LocalizeModel& m, const Notices& notices) {
   for (const auto& [label, r] : labelledResults(m))
     ms += r->totalMs;
   out += fmt::format("<dt>technique time</dt><dd>{}</dd>\n</dl>\n</header>\n", msText(ms));
-  out += noticesHtml(m, notices);
+  out += html::noticesHtml(m, notices);
   if (!m.preface.empty()) out += "<pre class=\"preface\">" + escape(m.preface) + "</pre>\n";
   return out;
 }
@@ -559,7 +469,7 @@ std::string sourcePane(const LocalizeModel& m, const html::LineMarks& marks, con
 std::string renderHtml(const LocalizeModel& m) {
   const ir::Program& p = *m.program;
   const localize::LocalizeReport& report = *m.outcome;
-  const Notices notices = collectNotices(m);
+  const Notices notices = html::collectNotices(m);
   std::string results, contents;
   html::LineMarks marks;
   std::string by;
