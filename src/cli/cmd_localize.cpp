@@ -26,9 +26,10 @@ struct LocalizeCommand {
   std::string technique = "ochiai";
   std::size_t top = 20;
   localize::FormulaOptions formula;
-  std::vector<int> onlyTests;      ///< explain only these failing tests (1-based indexes)
-  std::vector<std::string> given;  ///< technique options on the command line
-  std::string output;              ///< -o: write the report there instead of stdout
+  std::vector<int> onlyTests;              ///< explain only these failing tests (1-based indexes)
+  std::vector<std::string> given;          ///< technique options on the command line
+  std::string output;                      ///< -o: write the report there instead of stdout
+  std::string sarifResults = "locations";  ///< --sarif-results
 };
 
 /// The text that reports a counterexample that became the suite.
@@ -119,6 +120,7 @@ int runLocalize(const LocalizeCommand& c) {
   model.outcome = &session.outcome;
   if (session.counterexample) model.preface = counterexampleText(*session.counterexample);
   model.top = c.top;
+  model.sarifPerDiagnosis = c.sarifResults == "diagnoses";
   model.runs = std::move(session.runs);
   writeOutput(renderer.render(model), c.output);
   return kExitOk;
@@ -169,6 +171,12 @@ void addLocalizeCommand(CLI::App& app, int& status) {
   cmd->add_option("--technique,-t", c->technique, "technique:" + techniques)->capture_default_str();
   cmd->add_option("--top", c->top, "text: show the first N entries (0: all)")
       ->check(wholeNumber(0))
+      ->capture_default_str();
+  cmd->add_option("--sarif-results", c->sarifResults,
+                  "sarif of a diagnosis technique: one result per line of the ranking with its "
+                  "diagnoses as related locations (locations), or one per diagnosis of each "
+                  "failing test (diagnoses)")
+      ->check(CLI::IsMember({"locations", "diagnoses"}))
       ->capture_default_str();
   cmd->add_option("--test", c->onlyTests, "explain only these failing tests (1-based)")
       ->check(wholeNumber(1, std::numeric_limits<int>::max()))

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <tuple>
 
 namespace culprit::repair {
@@ -185,10 +186,18 @@ RepairResult findRepairs(const RepairProblem& problem, const RepairOptions& opti
   const solve::Deadline deadline = options.timeoutSeconds > 0
                                        ? solve::Deadline::after(options.timeoutSeconds)
                                        : solve::Deadline{};
+  const auto start = std::chrono::steady_clock::now();
+  const auto msSince = [](std::chrono::steady_clock::time_point from) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - from)
+        .count();
+  };
   RepairResult r = searchWithHoldout(problem, options);
+  const auto equivalence = std::chrono::steady_clock::now();
   checkEquivalences(problem, options, deadline, r);
+  r.stats.equivalenceMs = msSince(equivalence);
   order(r);
   if (r.repairs.empty()) explainNothingFound(options, r);
+  r.stats.totalMs = msSince(start);
   return r;
 }
 

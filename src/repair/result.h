@@ -69,7 +69,11 @@ struct RepairStats {
   std::uint64_t prunedByRepairs = 0;  ///< candidates never validated: they contain a repair
   std::size_t testRuns = 0;           ///< concrete test runs
   std::size_t formulaChecks = 0;      ///< meta-formula queries (validation and must sets)
-  double generatorMs = 0, validationMs = 0, mustMs = 0, totalMs = 0;
+  double generatorMs = 0, validationMs = 0, mustMs = 0;
+  /// Each repair's bounded equivalence with the golden program (after the search).
+  double equivalenceMs = 0;
+  /// All of findRepairs: the search, semantic repair, held-out tests and equivalence checks.
+  double totalMs = 0;
 };
 
 /// What semantic repair tried for one kind of hole.

@@ -31,10 +31,22 @@ header.top dt{color:#9aa3b5}
 header.top dd{margin:0}
 .chip{display:inline-block;background:#323a4b;border-radius:4px;padding:0 6px;margin:1px 4px 1px 0;
   font-family:ui-monospace,"DejaVu Sans Mono",monospace;font-size:12px}
-.banner{padding:10px 24px;font-weight:600}
-.banner.incomplete{background:#b3261e;color:#fff;font-size:15px}
-.banner.complete{background:#dcefe1;color:#1d5e33}
-.notes{margin:0;padding:8px 24px 8px 40px;background:#fff8e1;border-bottom:1px solid #f0dca0}
+.banner{padding:6px 24px;font-size:13.5px}
+.banner .whose{color:var(--muted)}
+.banner.incomplete.warning{background:#fff1d6;color:#6b3d00;border-left:6px solid #e08a00;
+  border-bottom:1px solid #f0d4a0}
+.banner.incomplete.note{background:#f3f5fa;color:#3b4252;border-left:6px solid #8d98b0;
+  border-bottom:1px solid var(--rule)}
+.banner.complete{background:#dcefe1;color:#1d5e33;font-weight:600}
+.notes{margin:0;padding:6px 24px 6px 40px;background:#fbfbf4;border-bottom:1px solid var(--rule);
+  color:#3b4252;font-size:13px}
+a.cut.warning{color:#a35a00;font-weight:600}
+a.cut.note{color:var(--muted)}
+ul.contents{display:flex;flex-wrap:wrap;gap:4px 6px;list-style:none;padding:0;margin:6px 0}
+ul.contents li{background:var(--card);border:1px solid var(--rule);border-radius:4px;padding:0 6px}
+ul.contents .n{color:var(--muted);font-size:12px}
+details>summary>h2{display:inline;border:0}
+.why{color:var(--muted);font-size:12px}
 pre.preface{margin:0;padding:8px 24px;background:#eef1f7;border-bottom:1px solid var(--rule)}
 main{display:grid;grid-template-columns:minmax(0,5fr) minmax(0,7fr);gap:22px;padding:8px 24px 40px;
   align-items:start}
@@ -44,12 +56,15 @@ main{display:grid;grid-template-columns:minmax(0,5fr) minmax(0,7fr);gap:22px;pad
   line-height:1.5;margin-bottom:14px;overflow-x:auto}
 .src .fname{padding:5px 10px;border-bottom:1px solid var(--rule);font-weight:600;
   background:#eef1f7;font-family:system-ui,sans-serif}
-.src .line{display:flex;white-space:pre;tab-size:4;min-width:max-content}
+.src .line{display:flex;tab-size:4}
+.src .line code{flex:1;min-width:0;white-space:pre-wrap;overflow-wrap:anywhere;padding-left:4px;
+  text-indent:-2ch;padding-left:calc(2ch + 4px)}
+.src .mk{width:calc(var(--mk) + 8px)}
 .src .ln{flex:none;width:3.4em;text-align:right;padding-right:8px;color:#9098a8;
   border-right:1px solid var(--rule)}
 .src .ln a{color:inherit}
-.src .mk{flex:none;width:3.6em;text-align:right;padding-right:6px;font-size:11px;color:#7b1f14;
-  font-weight:600}
+.src .mk{flex:none;text-align:right;padding-right:6px;font-size:11px;color:#7b1f14;
+  font-weight:600;white-space:nowrap;overflow:hidden}
 .src .suspicious .ln{color:#5a1a10;font-weight:600}
 .src .line:target{outline:2px solid var(--accent);outline-offset:-2px}
 .legend{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:4px 12px;
@@ -189,8 +204,12 @@ std::string heatColor(double heat) {
 
 std::string sourceListing(const ir::Program& program, std::uint32_t file, const LineMarks& marks) {
   const ir::SourceFile& f = program.files[file];
-  std::string out = fmt::format(
-      "<div class=\"src\" id=\"file-{}\">\n<div class=\"fname\">{}</div>\n", file, escape(f.path));
+  std::size_t widest = 3;  // the tag column fits the longest tag ("#12", "0.72")
+  for (const auto& [at, mark] : marks)
+    if (at.first == file) widest = std::max(widest, mark.tag.size());
+  std::string out = fmt::format("<div class=\"src\" id=\"file-{}\" style=\"--mk:{}ch\">\n<div "
+                                "class=\"fname\">{}</div>\n",
+                                file, widest + 1, escape(f.path));
   for (std::uint32_t line = 1; line <= f.lines.size(); ++line) {
     const std::string id = lineId(file, line);
     auto mark = marks.find({file, line});
@@ -223,14 +242,15 @@ std::string barChart(const std::vector<Bar>& bars, const std::string& caption) {
     const double y = 3 + kRow * static_cast<double>(i);
     const double v = std::isfinite(b.value) ? b.value : largest;
     const double w = largest > 0 ? std::max(1.0, (kWidth - kLabel - kValue) * v / largest) : 1.0;
-    std::string row =
-        fmt::format("<g class=\"bar\"><title>{}</title>"
-                    "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>"
-                    "<rect x=\"{}\" y=\"{}\" width=\"{:.1f}\" height=\"{}\" rx=\"2\" fill=\"{}\" "
-                    "stroke=\"#b0523f\" stroke-width=\"0.5\"/>"
-                    "<text x=\"{:.1f}\" y=\"{}\">{}</text></g>",
-                    escape(b.title), kLabel - 8, y + kBar - 2, escape(b.label), kLabel, y, w, kBar,
-                    heatColor(b.heat), kLabel + w + 6, y + kBar - 2, escape(b.valueText));
+    std::string row = fmt::format(
+        "<g class=\"bar\"{}><title>{}</title>"
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>"
+        "<rect x=\"{}\" y=\"{}\" width=\"{:.1f}\" height=\"{}\" rx=\"2\" fill=\"{}\" "
+        "stroke=\"#b0523f\" stroke-width=\"0.5\"/>"
+        "<text x=\"{:.1f}\" y=\"{}\">{}</text></g>",
+        b.line ? fmt::format(" data-rank=\"{}\" data-line=\"{}\"", b.rank, b.line) : std::string(),
+        escape(b.title), kLabel - 8, y + kBar - 2, escape(b.label), kLabel, y, w, kBar,
+        heatColor(b.heat), kLabel + w + 6, y + kBar - 2, escape(b.valueText));
     svg += b.href.empty() ? row + "\n" : fmt::format("<a href=\"{}\">{}</a>\n", b.href, row);
   }
   svg += "</svg>\n";

@@ -40,16 +40,19 @@ struct LineMark {
 using LineMarks = std::map<std::pair<std::uint32_t, std::uint32_t>, LineMark>;
 
 /// Every line of `program.files[file]` with its number and an id (lineId); marked lines get
-/// class "suspicious", their colour, tooltip and tag.
+/// class "suspicious", their colour, tooltip and tag. Long lines wrap; the tag column is as wide
+/// as the longest tag, so a tag never covers code.
 std::string sourceListing(const ir::Program& program, std::uint32_t file, const LineMarks& marks);
 
 struct Bar {
-  std::string label;      ///< left of the bar ("line 57")
-  double value = 0;       ///< length, relative to the largest bar
-  std::string valueText;  ///< right of the bar
-  std::string title;      ///< tooltip
-  std::string href;       ///< link target ("#f0-L57"), or ""
-  double heat = 1;        ///< colour (heatColor)
+  std::string label;       ///< left of the bar ("line 57")
+  double value = 0;        ///< length, relative to the largest bar
+  std::string valueText;   ///< right of the bar
+  std::string title;       ///< tooltip
+  std::string href;        ///< link target ("#f0-L57"), or ""
+  double heat = 1;         ///< colour (heatColor)
+  std::size_t rank = 0;    ///< the line's rank (data-rank), 0: none
+  std::uint32_t line = 0;  ///< the line (data-line), 0: none
 };
 /// A horizontal bar chart as inline SVG, one labelled row per bar.
 std::string barChart(const std::vector<Bar>& bars, const std::string& caption);

@@ -4,6 +4,7 @@
 // chart; the ranking (and SAT-TAR's partitions), or for formula techniques one section per
 // failing test with every diagnosis, its angelic values and the failing run beside the
 // diagnosis's replay; then the aggregate over failing tests. Building blocks: html_page.h.
+#include "report/html_notices.h"
 #include "report/html_page.h"
 #include "report/model.h"
 #include "report/report.h"
@@ -19,6 +20,8 @@ namespace culprit::report {
 namespace {
 
 using html::escape;
+using html::Notices;
+using html::testList;
 
 constexpr std::size_t kTraceRows = 300;  ///< rows of one run comparison
 constexpr std::size_t kChartBars = 20;
@@ -69,9 +72,9 @@ labelledResults(const LocalizeModel& m) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Header
+// Header, with each incompleteness reason and each note once (html_notices.h)
 
-std::string headerHtml(const LocalizeModel& m) {
+std::string headerHtml(const LocalizeModel& m, const Notices& notices) {
   const ir::Program& p = *m.program;
   const std::string program = p.files.empty() ? "?" : p.files[0].path;
   std::string out =
@@ -92,43 +95,23 @@ std::string headerHtml(const LocalizeModel& m) {
                   escape(m.suite->path), plural(m.suite->tests.size(), "test", "tests"), failing,
                   m.results->passed, m.results->failed, m.results->errors);
   if (!m.outcome->perTest.empty()) {
-    std::string tests;
+    std::vector<int> tests;
     for (const localize::TestRun& t : m.outcome->perTest)
-      tests += fmt::format("{}<a href=\"#test-{}\">{}</a>", tests.empty() ? "" : ", ",
-                           testIndex(m, t.test), testIndex(m, t.test));
+      tests.push_back(testIndex(m, t.test));
     out += fmt::format("<dt>explained</dt><dd>failing test{} {}</dd>\n",
-                       m.outcome->perTest.size() == 1 ? "" : "s", tests);
+                       tests.size() == 1 ? "" : "s", testList(tests));
   }
   double ms = 0;
   for (const auto& [label, r] : labelledResults(m))
     ms += r->totalMs;
   out += fmt::format("<dt>technique time</dt><dd>{}</dd>\n</dl>\n</header>\n", msText(ms));
-
-  std::string incomplete;
-  std::vector<std::string> notes;
-  for (const auto& [label, r] : labelledResults(m)) {
-    if (!r->complete)
-      incomplete += fmt::format("<div class=\"banner incomplete\">{}INCOMPLETE: {}</div>\n",
-                                escape(label), escape(r->incompleteReason));
-    for (const std::string& note : r->notes)
-      if (std::find(notes.begin(), notes.end(), label + note) == notes.end())
-        notes.push_back(label + note);
-  }
-  out += incomplete.empty() ? fmt::format("<div class=\"banner complete\">complete{}</div>\n",
-                                          m.outcome->suite ? "" : ": every enumeration finished")
-                            : incomplete;
-  if (!notes.empty()) {
-    out += "<ul class=\"notes\">\n";
-    for (const std::string& note : notes)
-      out += "<li>note: " + escape(note) + "</li>\n";
-    out += "</ul>\n";
-  }
+  out += html::noticesHtml(m, notices);
   if (!m.preface.empty()) out += "<pre class=\"preface\">" + escape(m.preface) + "</pre>\n";
   return out;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Source colouring and the chart
+// Source colouring and the chart: by the ranking, the same numbers as its table
 
 html::LineMarks rankingMarks(const localize::SbflRanking& rk) {
   double top = 0;
@@ -146,54 +129,14 @@ html::LineMarks rankingMarks(const localize::SbflRanking& rk) {
   return marks;
 }
 
-/// Rank 1 hottest, the largest rank shown palest.
-double rankHeat(double rank, double largest) { return largest > 1 ? 1 - (rank - 1) / largest : 1; }
-
-/// Lines of diagnoses: by the aggregate's average rank over several failing tests, else by
-/// the best rank of a diagnosis containing them.
-/// Several failing tests: the program-wide ranking (the text report's first section) decides
-/// the heat map and the chart.
-bool byProgramRanking(const LocalizeModel& m) {
-  return m.outcome->perTest.size() > 1 && !m.outcome->ranking.empty();
-}
-
-html::LineMarks diagnosisMarks(const LocalizeModel& m) {
+/// Lines of diagnoses, coloured by their score in the program-wide ranking (in [0, 1]: 1 is the
+/// first diagnosis of every failing test), tagged with their rank.
+html::LineMarks diagnosisMarks(const std::vector<localize::RankedLocation>& ranking) {
   html::LineMarks marks;
-  if (byProgramRanking(m)) {
-    const std::vector<localize::RankedLocation>& ranking = m.outcome->ranking;
-    const double largest = static_cast<double>(ranking.back().rank);
-    for (const localize::RankedLocation& l : ranking)
-      marks[{l.file, l.line}] = {
-          rankHeat(static_cast<double>(l.rank), largest),
-          fmt::format("rank {} over the failing tests (score {:.3f}): {}", l.rank, l.score, l.why),
-          fmt::format("#{}", l.rank)};
-    return marks;
-  }
-  if (const auto& agg = m.outcome->aggregate) {
-    double largest = 1;
-    for (const localize::AggregateEntry& e : agg->all)
-      largest = std::max(largest, e.averageRank);
-    for (const localize::AggregateEntry& e : agg->all)
-      marks[{e.location.file, e.location.line}] = {
-          rankHeat(e.averageRank, largest),
-          fmt::format("average rank {:.1f}, in {} of {} reports", e.averageRank, e.reports,
-                      agg->reports),
-          fmt::format("#{:g}", e.averageRank)};
-    return marks;
-  }
-  const localize::Result* r = m.outcome->suite             ? &*m.outcome->suite
-                              : m.outcome->perTest.empty() ? nullptr
-                                                           : &m.outcome->perTest[0].result;
-  if (!r) return marks;
-  const double largest = static_cast<double>(r->diagnoses.size());
-  for (std::size_t i = 0; i < r->diagnoses.size(); ++i)
-    for (const localize::Location& l : r->diagnoses[i].locations)
-      if (!marks.count({l.file, l.line}))  // diagnoses come in rank order: the first is best
-        marks[{l.file, l.line}] = {
-            rankHeat(static_cast<double>(i + 1), largest),
-            fmt::format("best rank {} (of {})", i + 1,
-                        plural(r->diagnoses.size(), "diagnosis", "diagnoses")),
-            fmt::format("#{}", i + 1)};
+  for (const localize::RankedLocation& l : ranking)
+    marks[{l.file, l.line}] = {l.score,
+                               fmt::format("rank {} (score {:.3f}): {}", l.rank, l.score, l.why),
+                               fmt::format("#{}", l.rank)};
   return marks;
 }
 
@@ -208,68 +151,33 @@ std::string rankingChart(const ir::Program& p, const localize::SbflRanking& rk, 
         {fmt::format("line {}", l.line), l.susp.score,
          fmt::format("{:.4f} (rank {})", l.susp.score, l.rank.worst),
          p.where(lineRange(l.file, l.line)) + "  " + p.sourceLine(lineRange(l.file, l.line)),
-         "#" + html::lineId(l.file, l.line), top > 0 ? l.susp.score / top : 1});
+         "#" + html::lineId(l.file, l.line), top > 0 ? l.susp.score / top : 1, l.rank.worst,
+         l.line});
   }
   return html::barChart(bars,
                         fmt::format("The {} most suspicious lines by score{}", bars.size(), which));
 }
 
-/// Per line, how many diagnoses (over every failing test) contain it.
-/// The first lines of the program-wide ranking, by score.
-std::string programRankingChart(const LocalizeModel& m) {
+std::string rankedOver(const LocalizeModel& m) {
+  return m.outcome->perTest.empty()
+             ? "every failing test at once"
+             : plural(m.outcome->perTest.size(), "failing test", "failing tests");
+}
+
+/// The first lines of the program-wide ranking, by score (the bar's colour is the line's).
+std::string programRankingChart(const LocalizeModel& m,
+                                const std::vector<localize::RankedLocation>& ranking) {
   std::vector<html::Bar> bars;
-  const std::vector<localize::RankedLocation>& ranking = m.outcome->ranking;
-  const double largest = ranking.empty() ? 1 : ranking.front().score;
   for (std::size_t i = 0; i < ranking.size() && i < kChartBars; ++i) {
     const localize::RankedLocation& l = ranking[i];
     bars.push_back({fmt::format("line {}", l.line), l.score,
                     fmt::format("rank {}, score {:.3f}", l.rank, l.score),
                     m.program->where(lineRange(l.file, l.line)) + "  " +
                         m.program->sourceLine(lineRange(l.file, l.line)),
-                    "#" + html::lineId(l.file, l.line), largest > 0 ? l.score / largest : 0});
+                    "#" + html::lineId(l.file, l.line), l.score, l.rank, l.line});
   }
-  return html::barChart(bars, fmt::format("Lines by the ranking over the {} failing tests (mean "
-                                          "of 1 / position of the first diagnosis holding it)",
-                                          m.outcome->perTest.size()));
-}
-
-std::string diagnosisChart(const LocalizeModel& m) {
-  if (byProgramRanking(m)) return programRankingChart(m);
-  std::map<std::pair<std::uint32_t, std::uint32_t>, std::size_t> count;
-  std::size_t total = 0;
-  for (const auto& [label, r] : labelledResults(m))
-    for (const localize::Diagnosis& d : r->diagnoses) {
-      std::set<std::pair<std::uint32_t, std::uint32_t>> lines;
-      for (const localize::Location& l : d.locations)
-        lines.insert({l.file, l.line});
-      for (const auto& line : lines)
-        ++count[line];
-      ++total;
-    }
-  std::map<std::pair<std::uint32_t, std::uint32_t>, std::size_t> reports;
-  if (m.outcome->aggregate)
-    for (const localize::AggregateEntry& e : m.outcome->aggregate->all)
-      reports[{e.location.file, e.location.line}] = e.reports;
-  std::vector<std::pair<std::pair<std::uint32_t, std::uint32_t>, std::size_t>> lines(count.begin(),
-                                                                                     count.end());
-  std::stable_sort(lines.begin(), lines.end(),
-                   [](const auto& a, const auto& b) { return a.second > b.second; });
-  if (lines.size() > kChartBars) lines.resize(kChartBars);
-  const double largest = lines.empty() ? 1 : static_cast<double>(lines[0].second);
-  std::vector<html::Bar> bars;
-  for (const auto& [at, n] : lines) {
-    std::string value = plural(n, "diagnosis", "diagnoses");
-    if (m.outcome->aggregate)
-      value += fmt::format(", {}/{} reports", reports[at], m.outcome->aggregate->reports);
-    bars.push_back({fmt::format("line {}", at.second), static_cast<double>(n), value,
-                    m.program->where(lineRange(at.first, at.second)) + "  " +
-                        m.program->sourceLine(lineRange(at.first, at.second)),
-                    "#" + html::lineId(at.first, at.second), static_cast<double>(n) / largest});
-  }
-  return html::barChart(bars, fmt::format("Lines by the number of diagnoses containing them ({} "
-                                          "in all{})",
-                                          plural(total, "diagnosis", "diagnoses"),
-                                          m.outcome->aggregate ? ", over every failing test" : ""));
+  return html::barChart(bars, fmt::format("The {} first lines of the ranking over {}, by score",
+                                          bars.size(), rankedOver(m)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -302,6 +210,40 @@ std::string rankingSummary(const localize::SbflRanking& rk) {
                      "executable lines</p>\n",
                      localize::sbflName(rk.formula), rk.totalFailed, rk.totalPassed,
                      rk.lines.size());
+}
+
+/// The program-wide ranking of a diagnosis technique: the first `top` lines.
+std::string programRankingHtml(const LocalizeModel& m,
+                               const std::vector<localize::RankedLocation>& ranking) {
+  const ir::Program& p = *m.program;
+  const std::size_t shown = m.top ? std::min(m.top, ranking.size()) : ranking.size();
+  std::string out = fmt::format(
+      "<section class=\"program-ranking\" id=\"ranking\">\n<h2>Ranking over {}</h2>\n"
+      "<p class=\"summary\">Every line of a diagnosis, most suspicious first. Score: the mean over "
+      "the failing tests of 1 / (position of the first diagnosis holding the line), so 1 is the "
+      "first diagnosis of every failing test. The source and the chart are coloured by this "
+      "score.</p>\n",
+      rankedOver(m));
+  out += programRankingChart(m, ranking);
+  out += "<table class=\"ranking\">\n<thead><tr><th>rank</th><th>score</th><th>line</th>"
+         "<th>source, and why</th></tr></thead>\n<tbody>\n";
+  for (std::size_t i = 0; i < shown; ++i) {
+    const localize::RankedLocation& l = ranking[i];
+    // One file: the line number says it all; several: the file too.
+    const std::string at = p.files.size() == 1 ? fmt::format("<a href=\"#{}\">{}</a>",
+                                                             html::lineId(l.file, l.line), l.line)
+                                               : locationLink(p, l.file, l.line);
+    out += fmt::format(
+        "<tr class=\"rank-entry\" data-rank=\"{}\" data-line=\"{}\" "
+        "data-score=\"{:.6f}\"><td class=\"num\">{}</td><td class=\"num\">{:.3f}"
+        "</td><td class=\"num\">{}</td><td>{}<div class=\"why\">{}</div></td></tr>\n",
+        l.rank, l.line, l.score, l.rank, l.score, at, sourceCode(p, l.file, l.line), escape(l.why));
+  }
+  out += "</tbody>\n</table>\n";
+  if (shown < ranking.size())
+    out += fmt::format("<p class=\"summary\">... {} more lines (use --top 0 to show all)</p>\n",
+                       ranking.size() - shown);
+  return out + "</section>\n";
 }
 
 /// SAT-TAR: one section per violated specification.
@@ -425,25 +367,27 @@ std::string diagnosisHtml(const LocalizeModel& m, const html::LineSet& shared,
   return out + "</article>\n";
 }
 
-std::string statsText(const localize::Result& r) {
+std::string statsText(const localize::Result& r, const Notices& notices) {
   std::size_t feasible = 0;
   for (const localize::Diagnosis& d : r.diagnoses)
     feasible += d.feasible == localize::Feasibility::Feasible;
+  const std::string anchor = r.complete ? "" : notices.anchor(r.incompleteReason);
   return fmt::format(
       "{} ({} feasible), {}; solver {:.0f} ms, total {:.0f} ms, {} soft / {} hard "
       "clauses, {} queries",
       plural(r.diagnoses.size(), "diagnosis", "diagnoses"), feasible,
       r.complete ? "enumeration complete"
-                 : "<span class=\"bad\">INCOMPLETE: " + escape(r.incompleteReason) + "</span>",
+                 : fmt::format("<a class=\"cut {}\" href=\"#{}\">enumeration incomplete (see "
+                               "above)</a>",
+                               severityName(incompleteSeverity(r.incompleteReason)), anchor),
       r.stats.solverMs, r.stats.totalMs, r.stats.soft, r.stats.hard, r.stats.queries);
 }
 
 /// The diagnoses of one result; `replayed` (may be null) holds the runs of the first ones.
-std::string diagnosesHtml(const LocalizeModel& m, const html::LineSet& shared,
-                          const localize::Result& r, int test, const ReplayedRuns* replayed) {
-  std::string out = "<p class=\"summary\">" + statsText(r) + "</p>\n";
-  for (const std::string& note : r.notes)
-    out += "<p class=\"summary\">note: " + escape(note) + "</p>\n";
+std::string diagnosesHtml(const LocalizeModel& m, const Notices& notices,
+                          const html::LineSet& shared, const localize::Result& r, int test,
+                          const ReplayedRuns* replayed) {
+  std::string out = "<p class=\"summary\">" + statsText(r, notices) + "</p>\n";
   if (r.diagnoses.empty()) out += "<p>no diagnosis</p>\n";
   for (std::size_t i = 0; i < r.diagnoses.size(); ++i) {
     DiagnosisRuns runs;
@@ -458,7 +402,8 @@ std::string diagnosesHtml(const LocalizeModel& m, const html::LineSet& shared,
   return out;
 }
 
-std::string testSection(const LocalizeModel& m, const html::LineSet& shared, std::size_t run) {
+std::string testSection(const LocalizeModel& m, const Notices& notices, const html::LineSet& shared,
+                        std::size_t run) {
   const localize::TestRun& t = m.outcome->perTest[run];
   const testing::TestResult& tr = m.results->results[t.test];
   const ReplayedRuns* replayed = nullptr;
@@ -470,14 +415,16 @@ std::string testSection(const LocalizeModel& m, const html::LineSet& shared, std
   if (replayed)
     out += "<div class=\"outcomes\">" + html::runOutcome(replayed->failing, "failing run") +
            "</div>\n";
-  return out + diagnosesHtml(m, shared, t.result, tr.index, replayed) + "</section>\n";
+  return out + diagnosesHtml(m, notices, shared, t.result, tr.index, replayed) + "</section>\n";
 }
 
 std::string aggregateHtml(const ir::Program& p, const localize::Aggregate& agg) {
-  std::string out = fmt::format("<section class=\"aggregate\" id=\"aggregate\">\n<h2>Aggregate "
-                                "over {} failing tests</h2>\n<h3>Locations in every report, by "
-                                "average rank</h3>\n",
-                                agg.reports);
+  std::string out = fmt::format(
+      "<section class=\"aggregate\" id=\"aggregate\">\n<details>\n<summary><h2>Average rank "
+      "over the {} failing tests</h2></summary>\n<p class=\"summary\">Each location's mean rank "
+      "over the reports holding it (another view than the ranking above, which also counts the "
+      "tests a line is missing from).</p>\n<h3>Locations in every report, by average rank</h3>\n",
+      agg.reports);
   auto table = [&](const std::vector<localize::AggregateEntry>& entries, bool counts) {
     std::string t = "<table>\n<thead><tr>";
     t += counts ? "<th>reports</th>" : "";
@@ -495,18 +442,19 @@ std::string aggregateHtml(const ir::Program& p, const localize::Aggregate& agg) 
       agg.common.empty() ? "<p>(no location is in every report)</p>\n" : table(agg.common, false);
   out += fmt::format("<h3>Union: {} in some report</h3>\n",
                      plural(agg.all.size(), "location", "locations"));
-  return out + table(agg.all, true) + "</section>\n";
+  return out + table(agg.all, true) + "</details>\n</section>\n";
 }
 
 // ---------------------------------------------------------------------------------------------
 // The page
 
-std::string sourcePane(const LocalizeModel& m, const html::LineMarks& marks, const char* by) {
+std::string sourcePane(const LocalizeModel& m, const html::LineMarks& marks, const std::string& by,
+                       const char* least, const char* most) {
   std::string out = fmt::format(
       "<div class=\"pane-source\">\n<div class=\"legend\"><span>Suspicious lines, {}</span>"
-      "<span class=\"key\">least<span class=\"scale\" style=\"background:linear-gradient(to "
-      "right,{},{})\"></span>most</span></div>\n",
-      by, html::heatColor(0), html::heatColor(1));
+      "<span class=\"key\">{}<span class=\"scale\" style=\"background:linear-gradient(to "
+      "right,{},{})\"></span>{}</span></div>\n",
+      escape(by), least, html::heatColor(0), html::heatColor(1), most);
   // The main file, and any other file (a header) holding a highlighted line.
   for (std::uint32_t f = 0; f < m.program->files.size(); ++f) {
     auto first = marks.lower_bound({f, 0});
@@ -521,9 +469,11 @@ std::string sourcePane(const LocalizeModel& m, const html::LineMarks& marks, con
 std::string renderHtml(const LocalizeModel& m) {
   const ir::Program& p = *m.program;
   const localize::LocalizeReport& report = *m.outcome;
+  const Notices notices = html::collectNotices(m);
   std::string results, contents;
   html::LineMarks marks;
-  const char* by = "";
+  std::string by;
+  const char *least = "least", *most = "most";
   if (report.suite && report.suite->ranking) {
     const localize::Result& r = *report.suite;
     marks = rankingMarks(*r.ranking);
@@ -537,29 +487,34 @@ std::string renderHtml(const LocalizeModel& m) {
                  rankingSummary(*r.ranking) + rankingTable(p, *r.ranking, m.top) + "</section>\n";
     }
   } else {
+    // The program-wide story first (the ranking over every failing test), then each test.
     const html::LineSet shared = html::sharedLines(p);
-    marks = diagnosisMarks(m);
-    by = byProgramRanking(m) ? "by the ranking over the failing tests"
-         : report.aggregate  ? "by average rank over the failing tests"
-                             : "by best rank";
-    results += "<h2>Overview</h2>\n" + diagnosisChart(m);
-    if (report.suite) results += diagnosesHtml(m, shared, *report.suite, 0, nullptr);
+    const std::vector<localize::RankedLocation> ranking = programWideRanking(m);
+    marks = diagnosisMarks(ranking);
+    by = "by their score in the ranking over " + rankedOver(m);
+    least = "score 0", most = "1";
+    if (!ranking.empty()) results += programRankingHtml(m, ranking);
+    if (report.suite) results += diagnosesHtml(m, notices, shared, *report.suite, 0, nullptr);
     for (std::size_t i = 0; i < report.perTest.size(); ++i) {
       const localize::TestRun& t = report.perTest[i];
-      contents += fmt::format("<li><a href=\"#test-{0}\">failing test {0}</a>: {1}</li>\n",
-                              testIndex(m, t.test),
-                              plural(t.result.diagnoses.size(), "diagnosis", "diagnoses"));
-      results += testSection(m, shared, i);
+      contents += fmt::format("<li><a href=\"#test-{0}\">test {0}</a> <span class=\"n\">{1}"
+                              "</span></li>\n",
+                              testIndex(m, t.test), t.result.diagnoses.size());
+      results += testSection(m, notices, shared, i);
     }
-    if (report.aggregate) {
-      contents += "<li><a href=\"#aggregate\">aggregate over the failing tests</a></li>\n";
-      results += aggregateHtml(p, *report.aggregate);
-    }
+    if (report.aggregate) results += aggregateHtml(p, *report.aggregate);
   }
-  if (!contents.empty()) results = "<ul class=\"contents\">\n" + contents + "</ul>\n" + results;
+  if (!contents.empty()) {
+    const std::size_t first = results.find("<section class=\"test\"");
+    results.insert(first == std::string::npos ? results.size() : first,
+                   "<h2>Each failing test</h2>\n<p class=\"summary\">its diagnoses (how many "
+                   "beside each test), with the failing run beside each diagnosis's angelic "
+                   "replay</p>\n<ul class=\"contents\">\n" +
+                       contents + "</ul>\n");
+  }
   const std::string program = p.files.empty() ? "?" : p.files[0].path;
   return html::page("culprit: " + m.technique->name + " on " + program,
-                    headerHtml(m) + "<main>\n" + sourcePane(m, marks, by) +
+                    headerHtml(m, notices) + "<main>\n" + sourcePane(m, marks, by, least, most) +
                         "<div class=\"pane-results\">\n" + results + "</div>\n</main>\n");
 }
 

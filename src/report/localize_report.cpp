@@ -129,6 +129,12 @@ std::string renderLocalizeJson(const LocalizeModel& m) {
   return all.dump(2) + "\n";
 }
 
+std::vector<localize::RankedLocation> programWideRanking(const LocalizeModel& m) {
+  const localize::LocalizeReport& o = *m.outcome;
+  if (!o.ranking.empty() || !o.suite || o.suite->ranking) return o.ranking;
+  return localize::programRanking({&*o.suite});
+}
+
 const std::vector<Renderer>& renderers() {
   static const std::vector<Renderer> all = {
       {"text", "for the terminal", false, renderLocalizeText},

@@ -34,6 +34,9 @@ struct LocalizeModel {
   /// Renderers with needsRuns: one entry per per-test result (empty otherwise).
   std::vector<ReplayedRuns> runs;
   std::size_t top = 20;  ///< entries a reader is shown (0: all)
+  /// SARIF: one result per diagnosis of each failing test (--sarif-results diagnoses) instead
+  /// of one per ranked location with its diagnoses as related locations.
+  bool sarifPerDiagnosis = false;
 };
 
 struct Renderer {
@@ -44,6 +47,11 @@ struct Renderer {
   /// The whole output, written at once.
   std::function<std::string(const LocalizeModel&)> render;
 };
+
+/// The program-wide ranking of a diagnosis technique's lines (rank.h): the one over the failing
+/// tests (LocalizeReport::ranking), or for diagnoses of every failing test at once the ranking
+/// of that one result. Empty for ranking techniques.
+std::vector<localize::RankedLocation> programWideRanking(const LocalizeModel& m);
 
 /// text, json, sarif, html.
 const std::vector<Renderer>& renderers();

@@ -7,6 +7,7 @@
 #include "repair/result.h"
 
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -25,8 +26,15 @@ struct RepairRenderer {
   std::function<std::string(const RepairModel&)> render;
 };
 
-/// text, json (repair_report.cpp).
+/// text, json (repair_report.cpp), sarif (repair_sarif.cpp).
 const std::vector<RepairRenderer>& repairRenderers();
 const RepairRenderer* findRepairRenderer(const std::string& name);
+
+/// "AllRepair", "fl-AllRepair", "fl-AllRepair (adaptive)": the search the options ask for.
+std::string repairTechnique(const repair::RepairOptions& o);
+/// The search's statistics as JSON (the key names of `culprit repair --format json`).
+nlohmann::json repairStatsJson(const repair::RepairStats& s);
+/// SARIF 2.1.0: one result per repair, its replacements as `fixes`.
+std::string renderRepairSarif(const RepairModel& m);
 
 }  // namespace culprit::report

@@ -9,9 +9,8 @@
 #include <nlohmann/json.hpp>
 
 namespace culprit::report {
-namespace {
 
-std::string technique(const repair::RepairOptions& o) {
+std::string repairTechnique(const repair::RepairOptions& o) {
   switch (o.must) {
   case repair::RepairOptions::Must::None: return "AllRepair";
   case repair::RepairOptions::Must::Every: return "fl-AllRepair";
@@ -19,6 +18,8 @@ std::string technique(const repair::RepairOptions& o) {
   }
   return "fl-AllRepair (adaptive)";
 }
+
+namespace {
 
 std::string siteLines(const ir::Program& program, const repair::RepairResult& r,
                       const std::vector<std::uint32_t>& sites) {
@@ -31,7 +32,9 @@ std::string siteLines(const ir::Program& program, const repair::RepairResult& r,
   return out;
 }
 
-nlohmann::json statsJson(const repair::RepairStats& s) {
+}  // namespace
+
+nlohmann::json repairStatsJson(const repair::RepairStats& s) {
   return {{"sites", s.sites},
           {"space", s.space},
           {"candidates", s.candidates},
@@ -44,8 +47,11 @@ nlohmann::json statsJson(const repair::RepairStats& s) {
           {"generator_ms", s.generatorMs},
           {"validation_ms", s.validationMs},
           {"must_ms", s.mustMs},
+          {"equivalence_ms", s.equivalenceMs},
           {"total_ms", s.totalMs}};
 }
+
+namespace {
 
 nlohmann::json synthesisJson(const repair::SynthesisReport& syn) {
   nlohmann::json kinds = nlohmann::json::array();
@@ -103,7 +109,7 @@ std::string renderJson(const RepairModel& m) {
                     {"column", s.col},
                     {"token", s.original}});
   }
-  nlohmann::json j = {{"technique", technique(o)},
+  nlohmann::json j = {{"technique", repairTechnique(o)},
                       {"level", o.level},
                       {"max_mutations", o.maxMutations},
                       {"oracle", r.oracle},
@@ -111,7 +117,7 @@ std::string renderJson(const RepairModel& m) {
                       {"must_set", must},
                       {"repairs", repairs},
                       {"complete", r.complete},
-                      {"stats", statsJson(r.stats)}};
+                      {"stats", repairStatsJson(r.stats)}};
   if (!r.complete) j["incomplete_reason"] = r.incompleteReason;
   if (!r.notes.empty()) j["notes"] = r.notes;
   j["synthesis"] = synthesisJson(r.synthesis);
@@ -169,11 +175,12 @@ std::string renderText(const RepairModel& m) {
   out += fmt::format(
       "\n{}: {} minimal {} (level {}, at most {} changes), {}; {} of {:.0f} candidates "
       "validated, {} pruned by must sets ({} computed), {} by repairs; {} test runs, {} formula "
-      "checks; {:.0f} ms (validation {:.0f}, must sets {:.0f}, generator {:.0f})\n",
-      technique(o), mutationRepairs, mutationRepairs == 1 ? "repair" : "repairs", o.level,
+      "checks; {:.0f} ms (validation {:.0f}, must sets {:.0f}, generator {:.0f}, equivalence "
+      "{:.0f})\n",
+      repairTechnique(o), mutationRepairs, mutationRepairs == 1 ? "repair" : "repairs", o.level,
       o.maxMutations, r.complete ? "search complete" : "INCOMPLETE: " + r.incompleteReason,
       s.candidates, s.space, s.prunedByMust, s.mustBlocks, s.prunedByRepairs, s.testRuns,
-      s.formulaChecks, s.totalMs, s.validationMs, s.mustMs, s.generatorMs);
+      s.formulaChecks, s.totalMs, s.validationMs, s.mustMs, s.generatorMs, s.equivalenceMs);
   if (r.synthesis.ran) {
     std::string kinds;
     for (const repair::HoleKindTried& k : r.synthesis.kinds)
@@ -202,6 +209,8 @@ const std::vector<RepairRenderer>& repairRenderers() {
   static const std::vector<RepairRenderer> all = {
       {"text", "for the terminal", renderText},
       {"json", "machine-readable", renderJson},
+      {"sarif", "SARIF 2.1.0: each repair a result whose fixes hold its replacements",
+       renderRepairSarif},
   };
   return all;
 }

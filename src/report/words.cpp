@@ -3,6 +3,7 @@
 
 #include "exec/arith.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 
 namespace culprit::report {
@@ -85,5 +86,21 @@ std::string xmlEscape(std::string_view text) {
   }
   return out;
 }
+
+Severity incompleteSeverity(std::string_view reason) {
+  constexpr std::string_view kChosenBounds[] = {"(--max-size", "(--max-count", "(--max-deviations",
+                                                "(--max-refinements"};
+  while (!reason.empty()) {
+    const std::size_t end = reason.find("; ");
+    const std::string_view part = reason.substr(0, end);
+    if (std::none_of(std::begin(kChosenBounds), std::end(kChosenBounds),
+                     [&](std::string_view b) { return part.find(b) != std::string_view::npos; }))
+      return Severity::Warning;
+    reason = end == std::string_view::npos ? std::string_view() : reason.substr(end + 2);
+  }
+  return Severity::Note;
+}
+
+const char* severityName(Severity s) { return s == Severity::Note ? "note" : "warning"; }
 
 }  // namespace culprit::report

@@ -31,6 +31,16 @@ std::string decisionText(const ir::Stmt& stmt, std::int64_t decision);
 /// true (failing run: false)", "enters case 2 (failing run: default)".
 std::string angelicValueText(const ir::Program& program, const localize::AngelicValue& a);
 
+/// How loudly a report shows an incompleteness reason (Result::incompleteReason, parts joined by
+/// "; "). A bound on the enumeration the user chose (--max-size, --max-count, --max-deviations,
+/// --max-refinements) is a Note: the results within the bound are all there. Anything else (a
+/// timeout, the memory bound, an unwinding bound below the run, the whole-run budget, the solver
+/// giving up) is a Warning: results the bound was meant to allow may be missing.
+enum class Severity : std::uint8_t { Note, Warning };
+Severity incompleteSeverity(std::string_view reason);
+/// "note", "warning" (also the SARIF level).
+const char* severityName(Severity s);
+
 /// `text` with & < > " ' replaced by entities (element content and quoted attributes).
 std::string xmlEscape(std::string_view text);
 

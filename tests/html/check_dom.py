@@ -8,6 +8,17 @@
                                            there is no other diagnosis element
   check_dom.py ranking DOM EXPECTED        every "RANK LINE" line is a row of class rank-entry
                                            with those data-rank / data-line, in that order
+  check_dom.py layout DOM EXPECTED FAILING LONG
+                                           the page as laid out (probe.js): every "RANK LINE
+                                           SCORE TESTS" line of the JSON ranking is a source line
+                                           tagged #RANK whose colour is no lighter than any line
+                                           of lower score, a line in fewer than FAILING tests'
+                                           diagnoses is lighter than one of score 1, the chart's
+                                           bars are the first 20 entries in order with the
+                                           lines' colours and non-increasing lengths, no tag is
+                                           clipped or covers code, no code is clipped, and line
+                                           LONG wraps onto several rows
+  check_dom.py unique DOM CLASS            the texts of the elements of class CLASS differ
   check_dom.py has DOM CLASS MIN           at least MIN elements have class CLASS
   check_dom.py png FILE MIN_BYTES          a PNG of at least MIN_BYTES bytes (1280 pixels wide)
 
@@ -116,6 +127,72 @@ def check_ranking(dom, expected):
     return []
 
 
+def luminance(css):
+    m = re.match(r"rgba?\((\d+), (\d+), (\d+)", css or "")
+    if not m:
+        return None
+    r, g, b = (int(x) for x in m.groups())
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def check_layout(dom, expected, failing, long_line):
+    import json
+    probe = [text for _, attrs, text in parse(dom) if attrs.get("id") == "probe"]
+    if not probe:
+        return ["no <pre id=probe>: the layout probe did not run"]
+    data = json.loads(probe[0])
+    lines = {e["id"]: e for e in data["lines"]}
+    errors = []
+    for e in data["lines"]:
+        if e["tagClipped"] or e["tagOverlaps"]:
+            errors.append(f"{e['id']}: the tag {e['tag']!r} is clipped or covers the code")
+        if e["codeClipped"]:
+            errors.append(f"{e['id']}: the code is clipped ({e['chars']} characters)")
+    want = [(int(r), int(l), float(s), int(t)) for r, l, s, t in expected_lines(expected)]
+    if not want:
+        return errors + [f"{expected}: no ranking entry"]
+    shown = []
+    for rank, line, score, tests in want:
+        e = lines.get(f"f0-L{line}")
+        if e is None or e["tag"] != f"#{rank}":
+            errors.append(f"line {line}: tag {e and e['tag']!r}, expected #{rank}")
+            continue
+        shown.append((score, tests, line, luminance(e["background"]), e["background"]))
+    for sa, _, la, lum_a, ca in shown:
+        for sb, _, lb, lum_b, cb in shown:
+            if sa > sb + 1e-9 and lum_a > lum_b + 1e-6:
+                errors.append(f"line {la} (score {sa:.3f}, {ca}) is lighter than line {lb} "
+                              f"(score {sb:.3f}, {cb})")
+    best = [x for x in shown if abs(x[0] - 1) < 1e-9]
+    if not best:
+        errors.append("no line of score 1 (first diagnosis of every failing test) to compare with")
+    for score, tests, line, lum, colour in shown:
+        if tests < failing and best and lum <= best[0][3] + 1e-6:
+            errors.append(f"line {line}, in {tests} of {failing} tests' diagnoses, is coloured as "
+                          f"darkly ({colour}) as a line of score 1")
+    bars = [(b["rank"], b["line"]) for b in data["bars"]]
+    if bars != [(r, l) for r, l, _, _ in want[:20]]:
+        errors.append(f"chart bars {bars} differ from the ranking {[(r, l) for r, l, _, _ in want[:20]]}")
+    widths = [b["width"] for b in data["bars"]]
+    if any(a < b for a, b in zip(widths, widths[1:])):
+        errors.append(f"chart bar lengths {widths} are not in ranking order")
+    for b in data["bars"]:
+        e = lines.get(f"f0-L{b['line']}")
+        if e and e["background"] != b["fill"]:
+            errors.append(f"chart bar of line {b['line']} is {b['fill']}, the line {e['background']}")
+    e = lines.get(f"f0-L{long_line}")
+    if e is None or not data["lineHeight"] or e["height"] < 1.8 * data["lineHeight"]:
+        errors.append(f"line {long_line} does not wrap (height {e and e['height']}, one row "
+                      f"{data['lineHeight']})")
+    return errors
+
+
+def check_unique(dom, name):
+    texts = [" ".join(text.split()) for _, _, text in with_class(parse(dom), name)]
+    return [f"{texts.count(t)} elements of class {name} say: {t}" for t in sorted(set(texts))
+            if texts.count(t) > 1]
+
+
 def check_has(dom, name, minimum):
     n = len(with_class(parse(dom), name))
     return [] if n >= minimum else [f"{n} elements of class {name}, expected at least {minimum}"]
@@ -146,6 +223,10 @@ def main(argv):
         errors = check_diagnoses(args[0], args[1])
     elif command == "ranking":
         errors = check_ranking(args[0], args[1])
+    elif command == "layout":
+        errors = check_layout(args[0], args[1], int(args[2]), int(args[3]))
+    elif command == "unique":
+        errors = check_unique(args[0], args[1])
     elif command == "has":
         errors = check_has(args[0], args[1], int(args[2]))
     elif command == "png":

@@ -185,7 +185,8 @@ Result localizeDeviations(const FormulaTask& given) {
       marked[i] = true;
   }
   if (timedOut)
-    addNote(r, "timeout during the deviation search: larger deviations were not tried");
+    addNote(r, "timeout during the deviation search (--timeout): larger deviations were not "
+               "tried (a larger --timeout, or 0 for none, lifts it)");
   else if (static_cast<std::size_t>(std::count(marked.begin(), marked.end(), false)) >
            maxDeviations)  // a larger set of unmarked conditions was not tried
     addNote(r, "deviation bound " + std::to_string(maxDeviations) +
@@ -196,7 +197,8 @@ Result localizeDeviations(const FormulaTask& given) {
   // 3. MCSs per MCD, on its path up to its last deviated condition.
   for (const Mcd& m : mcds) {
     if (left() <= 0) {
-      addNote(r, "timeout: the MCSs of some minimal correction deviations were not computed");
+      addNote(r, "timeout (--timeout): the MCSs of some minimal correction deviations were not "
+                 "computed (a larger --timeout, or 0 for none, lifts it)");
       break;
     }
     std::size_t last = 0;  // trace position of the last deviated condition
