@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace culprit::report {
 
@@ -30,6 +31,12 @@ std::string decisionText(const ir::Stmt& stmt, std::int64_t decision);
 /// An angelic value in words, without its place: "lhs = 31 (failing run: 41)", "condition
 /// true (failing run: false)", "enters case 2 (failing run: default)".
 std::string angelicValueText(const ir::Program& program, const localize::AngelicValue& a);
+
+/// The files holding the program's own code: its first file, then every other file with a
+/// statement of a function that is not trusted (a program of several files names them all).
+std::vector<std::string> programFiles(const ir::Program& program);
+/// programFiles joined with ", " ("?" for none): how a report's heading names the program.
+std::string programName(const ir::Program& program);
 
 /// `text` with & < > " ' replaced by entities (element content and quoted attributes).
 std::string xmlEscape(std::string_view text);
