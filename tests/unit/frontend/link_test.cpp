@@ -3,8 +3,6 @@
 #include "frontend_test_util.h"
 
 #include <filesystem>
-#include <fstream>
-#include <unistd.h>
 
 namespace culprit::frontend::test {
 namespace {
@@ -112,22 +110,7 @@ TEST(Link, ReturnTypeMismatchAcrossUnits) {
                         "returns long (it is declared implicitly here)");
 }
 
-class LinkFiles : public testing::Test {
-protected:
-  void SetUp() override {
-    const testing::TestInfo* info = testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() /
-           ("culprit-link-" + std::to_string(::getpid()) + "-" + info->name());
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string write(const std::string& name, const std::string& text) {
-    fs::path path = dir_ / name;
-    std::ofstream(path) << text;
-    return path.string();
-  }
-  fs::path dir_;
-};
+class LinkFiles : public FrontendFiles {};
 
 TEST_F(LinkFiles, AStructOfASharedHeaderIsOneType) {
   write("list.h", "struct node { int v; struct node *next; };\n"
