@@ -70,7 +70,7 @@ void noteTrustedEntry(const LocalizeCommand& c, localize::LocalizeReport& outcom
     add(t.result);
 }
 
-int runLocalize(const LocalizeCommand& c) {
+int runLocalize(LocalizeCommand& c) {
   const localize::TechniqueInfo* technique = localize::findTechnique(c.technique);
   if (!technique)
     throw UserError("unknown technique '" + c.technique +

@@ -1,4 +1,5 @@
-// `culprit run PROG.c [ARGS...]`: interprets the program once, like running it, and exits
+// `culprit run A.c [B.c ...] [-- ARGS...]`: interprets the program (its files linked into one)
+// once, like running it, and exits
 // with its exit status (134 for a failed assertion, 1 with a sanitizer-style message for a
 // runtime error, 124 with a message when the step limit cuts the run). Handy to check that
 // culprit models a program as gcc would.
@@ -8,6 +9,7 @@
 #include "ir/error.h"
 #include "testing/testcase.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fmt/format.h>
@@ -22,14 +24,33 @@ constexpr int kExitStepLimit = 124;
 
 struct RunCommand {
   CommonOptions common;
-  std::vector<std::string> args;
+  std::vector<std::string> args;  ///< the words after `--` (main.cpp splits them off)
+  bool dashes = false;            ///< the command line has `--`
   std::string stdinFile, nondet;
 };
 
-int runOnce(const RunCommand& c) {
+bool isSourceFile(const std::string& word) {
+  const std::string ext = std::filesystem::path(word).extension().string();
+  return ext == ".c" || ext == ".i";
+}
+
+/// Without `--`, the positional words are the program's files up to the first word that is
+/// not a .c file, and the program's arguments from there (`culprit run prog.c 3 4 5`).
+void splitPositionals(RunCommand& c) {
+  if (c.dashes) return;
+  std::vector<std::string>& words = c.common.sources;
+  auto first = std::find_if(words.begin(), words.end(),
+                            [](const std::string& w) { return !isSourceFile(w); });
+  if (first == words.begin() && first != words.end()) ++first;  // `culprit run prog 3`
+  c.args.insert(c.args.begin(), first, words.end());
+  words.erase(first, words.end());
+}
+
+int runOnce(RunCommand& c) {
+  splitPositionals(c);
   frontend::Options fe = c.common.frontend;
   fe.entry = c.common.entry;
-  auto program = frontend::parseFile(c.common.program, fe);
+  auto program = loadProgram(c.common, fe);
   checkEntry(*program, c.common.entry);
   bool harness = !c.common.entry.empty() && c.common.entry != "main";
   exec::RunInput raw;
@@ -81,11 +102,16 @@ int runOnce(const RunCommand& c) {
 
 }  // namespace
 
-void addRunCommand(CLI::App& app, int& status) {
+void addRunCommand(CLI::App& app, int& status, const std::vector<std::string>* afterDashes) {
   auto c = std::make_shared<RunCommand>();
-  CLI::App* cmd = app.add_subcommand("run", "interpret a program once on the given arguments");
+  if (afterDashes) {
+    c->args = *afterDashes;
+    c->dashes = true;
+  }
+  CLI::App* cmd = app.add_subcommand(
+      "run", "interpret a program once on the given arguments: culprit run A.c [B.c ...] "
+             "[-- ARGS...] (without --, the words after the .c files are the arguments)");
   addCommonOptions(*cmd, c->common);
-  cmd->add_option("args", c->args, "the program's arguments (after --)");
   cmd->add_option("--stdin", c->stdinFile, "file to use as the program's stdin");
   cmd->add_option("--nondet", c->nondet, "values of nondet intrinsics, comma-separated");
   cmd->callback([c, &status] { status = runOnce(*c); });

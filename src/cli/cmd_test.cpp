@@ -14,7 +14,7 @@ struct TestCommand {
   bool verbose = false;
 };
 
-int runTest(const TestCommand& c) {
+int runTest(TestCommand& c) {
   LoadedSuite s = loadSuite(c.common, c.suite, /*coverage=*/false);
   if (!s.oracle.golden && s.oracle.expectedDir.empty())
     warn("no oracle (--golden G.c or --expected DIR): a test fails only by a failed assertion, "

@@ -95,14 +95,34 @@ void checkEntry(const ir::Program& program, const std::string& entry) {
                     program.files.empty() ? "" : program.files[0].path);
 }
 
+void resolveSources(CommonOptions& o) {
+  if (o.sources.empty() && !o.frontend.compileCommands.empty())
+    o.sources = frontend::compileCommandsSources(o.frontend.compileCommands);
+  if (o.sources.empty())
+    throw UserError("no C source file given: name the program's files, or give "
+                    "--compile-commands");
+  o.program = o.sources.front();
+  o.frontend.warn = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
+}
+
+std::unique_ptr<ir::Program> loadProgram(CommonOptions& o, const frontend::Options& fe) {
+  resolveSources(o);
+  frontend::Options options = fe;
+  options.warn = o.frontend.warn;
+  return frontend::parseFiles(o.sources, options);
+}
+
 void addCommonOptions(CLI::App& cmd, CommonOptions& o, const std::vector<std::string>& formats,
                       const std::string& formatHelp) {
-  cmd.add_option("program", o.program, "C source file of the program under test")->required();
+  cmd.add_option("program", o.sources,
+                 "C source files of the program under test (several are linked into one "
+                 "program; none: the files --compile-commands lists)");
   cmd.add_option("-I", o.frontend.includeDirs, "add an include directory")->take_all();
   cmd.add_option("-D", o.frontend.defines, "define a macro (NAME or NAME=VALUE)")->take_all();
   cmd.add_option("--std", o.frontend.std, "C language standard, as clang's -std=");
   cmd.add_option("--compile-commands", o.frontend.compileCommands,
-                 "compile_commands.json (or its directory) giving the file's flags");
+                 "compile_commands.json (or its directory) giving the files' flags, and the "
+                 "program's files when none is named");
   cmd.add_option("--entry", o.entry,
                  "harness mode: run this function (test lines give its integer arguments); "
                  "harness code is trusted");
@@ -127,7 +147,11 @@ void addCommonOptions(CLI::App& cmd, CommonOptions& o, const std::vector<std::st
 
 void addSuiteOptions(CLI::App& cmd, SuiteOptionsCli& o) {
   cmd.add_option("--tests", o.tests, "tests file: one test per line (argv words, < stdin)");
-  auto* golden = cmd.add_option("--golden", o.golden, "golden program: the oracle");
+  auto* golden = cmd.add_option("--golden", o.golden,
+                                "golden program: the oracle (several files: repeat --golden, "
+                                "or separate them with commas)")
+                     ->delimiter(',')
+                     ->allow_extra_args(false);
   auto* expected =
       cmd.add_option("--expected", o.expected, "directory of expected outputs t1, t2, ...");
   golden->excludes(expected);
@@ -200,15 +224,16 @@ void checkEntryWithoutTests(const ir::Program& program, const std::string& entry
 
 }  // namespace
 
-LoadedSuite loadSuite(const CommonOptions& common, const SuiteOptionsCli& suiteOpts, bool coverage,
+LoadedSuite loadSuite(CommonOptions& common, const SuiteOptionsCli& suiteOpts, bool coverage,
                       bool allowNoTests) {
   LoadedSuite s;
   frontend::Options fe = common.frontend;
   if (!common.entry.empty() && common.entry != "main") fe.trusted.push_back(common.entry);
   fe.entry = common.entry;
-  s.program = frontend::parseFile(common.program, fe);
+  s.program = loadProgram(common, fe);
+  fe.warn = common.frontend.warn;
   if (!suiteOpts.golden.empty()) {
-    s.golden = frontend::parseFile(suiteOpts.golden, fe);
+    s.golden = frontend::parseFiles(suiteOpts.golden, fe);
     s.oracle.golden = s.golden.get();
   }
   if (!suiteOpts.expected.empty()) {

@@ -17,7 +17,10 @@
 namespace culprit::cli {
 
 struct CommonOptions {
-  std::string program;
+  /// The program's C files (several are linked as one program); empty: the files the
+  /// --compile-commands database lists (see resolveSources).
+  std::vector<std::string> sources;
+  std::string program;  ///< its first file, which names the program (argv[0], errors)
   frontend::Options frontend;
   std::string entry;  ///< harness entry function (empty: main)
   std::uint64_t stepLimit = 10'000'000;
@@ -28,7 +31,8 @@ struct CommonOptions {
 };
 
 struct SuiteOptionsCli {
-  std::string tests, golden, expected;
+  std::string tests, expected;
+  std::vector<std::string> golden;  ///< the golden program's files (linked like the program's)
 };
 
 /// --format's choices and help text ("output format:", then one line per renderer) from a
@@ -69,6 +73,12 @@ std::string closestWord(const std::string& word, const std::vector<std::string>&
 /// empty) to run.
 void checkEntry(const ir::Program& program, const std::string& entry);
 
+/// Fills `o.sources` from --compile-commands when no file is named, sets `o.program`, and
+/// has warnings printed on stderr. Throws UserError when there is no source file.
+void resolveSources(CommonOptions& o);
+/// Parses and links the program's files (resolveSources first).
+std::unique_ptr<ir::Program> loadProgram(CommonOptions& o, const frontend::Options& fe);
+
 /// `formats`: the --format choices (default text|json), described by `formatHelp`.
 void addCommonOptions(CLI::App& cmd, CommonOptions& o,
                       const std::vector<std::string>& formats = {"text", "json"},
@@ -87,7 +97,7 @@ struct LoadedSuite {
 /// Parses the program (and golden program), loads the tests and checks them against the
 /// entry function. Throws UserError.
 /// With `allowNoTests`, a missing --tests leaves the suite empty (BMC will supply a test).
-LoadedSuite loadSuite(const CommonOptions& common, const SuiteOptionsCli& suite, bool coverage,
+LoadedSuite loadSuite(CommonOptions& common, const SuiteOptionsCli& suite, bool coverage,
                       bool allowNoTests = false);
 
 /// Prints a whole report to stdout at once. Throws UserError when stdout cannot take it.

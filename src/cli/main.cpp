@@ -12,6 +12,9 @@
 #include <cstring>
 #include <exception>
 #include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace {
 
@@ -91,15 +94,33 @@ std::string parseErrorLine(CLI::App& app, const CLI::ParseError& e, int argc, ch
   return message;
 }
 
+/// `culprit run`'s words after the first `--`: the program's own arguments, never parsed as
+/// culprit's (CLI11 would hand them to the positional list of source files). `argc` is cut
+/// to the words before it.
+std::optional<std::vector<std::string>> programArguments(int& argc, char** argv) {
+  int i = 1;
+  while (i < argc && argv[i][0] == '-' && std::strcmp(argv[i], "--") != 0)
+    ++i;  // options before the subcommand (--version, --help)
+  if (i >= argc || std::strcmp(argv[i], "run") != 0) return std::nullopt;
+  for (int k = i + 1; k < argc; ++k)
+    if (std::strcmp(argv[k], "--") == 0) {
+      std::vector<std::string> words(argv + k + 1, argv + argc);
+      argc = k;
+      return words;
+    }
+  return std::nullopt;
+}
+
 int run(int argc, char** argv) {
   using namespace culprit;
   CLI::App app{"culprit: find where a C program is wrong, from its failing tests"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("culprit ") + CULPRIT_VERSION);
   int status = kExitOk;
+  const std::optional<std::vector<std::string>> afterDashes = programArguments(argc, argv);
   cli::addTestCommand(app, status);
   cli::addLocalizeCommand(app, status);
-  cli::addRunCommand(app, status);
+  cli::addRunCommand(app, status, afterDashes ? &*afterDashes : nullptr);
   cli::addBenchCommand(app, status);
   cli::addRepairCommand(app, status);
   try {

@@ -1,26 +1,29 @@
-// Runs Clang's real frontend (driver, preprocessor, Sema) on one C file through ClangTool and
-// hands the type-checked AST to the Lowerer.
+// Runs Clang's real frontend (driver, preprocessor, Sema) on each C file of a program through
+// ClangTool (one translation unit at a time, its AST kept) and hands the type-checked ASTs to
+// the Lowerers, which lower and link them into one program (link.cpp).
 //
 // Command line: the file's entry in compile_commands.json when one is given and lists it,
 // otherwise Options' -I/-D/-std; always `-x c`, Clang's resource directory, -fsigned-char (plain
 // char is signed in culprit's model) and culprit's own <assert.h>, a virtual file in a virtual
 // -isystem directory searched before the system headers, and its library prelude (prelude.h),
-// force-included, with glibc's ctype macros off and no Clang builtins. Warnings are ignored (-w,
-// with the diagnostics that Clang may turn into errors by default downgraded first, so K&R code,
-// implicit int and implicit declarations parse). The first error becomes a UserError with Clang's
-// message and location; nothing is ever printed. Errors thrown while lowering are carried out of
-// Clang's callbacks (LLVM is built without exceptions) and rethrown once ClangTool has returned.
+// force-included, with glibc's ctype macros off. Clang's library builtins stay on: a call to an
+// undeclared library function (K&R code calling malloc without <stdlib.h>) gets the library's
+// prototype, as C89 compilers give it; the Lowerer warns about it. Clang's own warnings are
+// ignored (-w, with the diagnostics that Clang may turn into errors by default downgraded
+// first, so K&R code, implicit int and implicit declarations parse). The first error becomes a
+// UserError with Clang's message and location; nothing is ever printed.
 #include "frontend/frontend.h"
 #include "frontend/lowering.h"
 #include "frontend/prelude.h"
 
-#include <clang/AST/ASTConsumer.h>
 #include <clang/Basic/Diagnostic.h>
 #include <clang/Basic/SourceManager.h>
+#include <clang/Frontend/ASTUnit.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Lex/PPCallbacks.h>
 #include <clang/Lex/Preprocessor.h>
+#include <clang/Frontend/FrontendActions.h>
 #include <clang/Tooling/ArgumentsAdjusters.h>
 #include <clang/Tooling/CompilationDatabase.h>
 #include <clang/Tooling/JSONCompilationDatabase.h>
@@ -29,7 +32,7 @@
 #include <llvm/Support/Path.h>
 #include <llvm/Support/VirtualFileSystem.h>
 
-#include <exception>
+#include <algorithm>
 #include <fstream>
 #include <optional>
 
@@ -87,29 +90,6 @@ private:
   std::string mainPath_;
 };
 
-/// What the AST consumer produces: a program, or the exception lowering threw.
-struct Outcome {
-  std::unique_ptr<ir::Program> program;
-  std::exception_ptr failure;
-};
-
-class LowerConsumer : public clang::ASTConsumer {
-public:
-  LowerConsumer(const LowerOptions& options, Outcome& out) : options_(options), out_(out) {}
-  void HandleTranslationUnit(clang::ASTContext& ctx) override {
-    if (ctx.getDiagnostics().hasErrorOccurred()) return;
-    try {
-      out_.program = lowerTranslationUnit(ctx, options_);
-    } catch (...) {
-      out_.failure = std::current_exception();
-    }
-  }
-
-private:
-  const LowerOptions& options_;
-  Outcome& out_;
-};
-
 /// Most macro expansions in one translation unit. A macro bomb (`#define A1 A0 A0`, ... 30
 /// levels) would otherwise expand until memory runs out; ordinary programs, their system
 /// headers included, stay far below.
@@ -136,33 +116,13 @@ private:
   unsigned count_ = 0;
 };
 
-class LowerAction : public clang::ASTFrontendAction {
-public:
-  LowerAction(const LowerOptions& options, Outcome& out) : options_(options), out_(out) {}
+/// Preprocesses a unit with the expansion bound, before it is parsed (ClangTool::buildASTs,
+/// which builds every unit's AST, takes no preprocessor callbacks).
+class BoundedPreprocess : public clang::PreprocessOnlyAction {
   bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
     ci.getPreprocessor().addPPCallbacks(std::make_unique<ExpansionBound>(ci.getPreprocessor()));
     return true;
   }
-  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&,
-                                                        llvm::StringRef) override {
-    return std::make_unique<LowerConsumer>(options_, out_);
-  }
-
-private:
-  const LowerOptions& options_;
-  Outcome& out_;
-};
-
-class LowerActionFactory : public clang::tooling::FrontendActionFactory {
-public:
-  LowerActionFactory(const LowerOptions& options, Outcome& out) : options_(options), out_(out) {}
-  std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<LowerAction>(options_, out_);
-  }
-
-private:
-  const LowerOptions& options_;
-  Outcome& out_;
 };
 
 /// Arguments culprit always adds, in front of the compile command's own.
@@ -172,7 +132,6 @@ std::vector<std::string> leadingArgs() {
           "-isystem",
           kVirtualIncludeDir,
           "-fsigned-char",
-          "-fno-builtin",
           "-D__NO_CTYPE",
           "-include",
           kPreludePath,
@@ -208,30 +167,54 @@ std::string currentDirectory() {
   return std::string(cwd.str());
 }
 
-/// The compile_commands.json entry for `path`, if Options name a database that lists it.
-std::unique_ptr<clang::tooling::CompilationDatabase> jsonDatabase(const std::string& path,
-                                                                  const Options& o) {
-  if (o.compileCommands.empty()) return nullptr;
-  std::string file = o.compileCommands;
+/// The compile_commands.json Options name, if any.
+std::unique_ptr<clang::tooling::CompilationDatabase> jsonDatabase(const std::string& path) {
+  if (path.empty()) return nullptr;
+  std::string file = path;
   if (llvm::sys::fs::is_directory(file)) file += "/compile_commands.json";
   std::string error;
   auto db = clang::tooling::JSONCompilationDatabase::loadFromFile(
       file, error, clang::tooling::JSONCommandLineSyntax::AutoDetect);
   if (!db) throw UserError("cannot read compilation database: " + error, file);
-  llvm::SmallString<256> absolute(path);
-  llvm::sys::fs::make_absolute(absolute);
-  if (db->getCompileCommands(absolute).empty()) return nullptr;
   return db;
 }
 
-std::unique_ptr<ir::Program> parse(const std::string& path, const std::string* source,
-                                   const Options& options) {
-  std::unique_ptr<clang::tooling::CompilationDatabase> db = jsonDatabase(path, options);
-  if (!db)
-    db = std::make_unique<clang::tooling::FixedCompilationDatabase>(currentDirectory(),
-                                                                    optionArgs(options));
-  clang::tooling::ClangTool tool(*db, {path}, std::make_shared<clang::PCHContainerOperations>(),
-                                 llvm::vfs::createPhysicalFileSystem());
+/// A file's entry in the compile_commands.json, or else the command line of Options.
+class ProgramDatabase : public clang::tooling::CompilationDatabase {
+public:
+  explicit ProgramDatabase(const Options& o)
+      : json_(jsonDatabase(o.compileCommands)), fixed_(currentDirectory(), optionArgs(o)) {}
+  std::vector<clang::tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef file) const override {
+    if (json_) {
+      llvm::SmallString<256> absolute(file);
+      llvm::sys::fs::make_absolute(absolute);
+      auto commands = json_->getCompileCommands(absolute);
+      if (!commands.empty()) return commands;
+    }
+    return fixed_.getCompileCommands(file);
+  }
+
+private:
+  std::unique_ptr<clang::tooling::CompilationDatabase> json_;
+  clang::tooling::FixedCompilationDatabase fixed_;
+};
+
+/// One translation unit, parsed: its AST and what the AST refers to (declared in the order
+/// they must outlive each other).
+struct ParsedUnit {
+  std::unique_ptr<FirstErrorConsumer> diagnostics;
+  std::unique_ptr<clang::tooling::ClangTool> tool;
+  std::unique_ptr<clang::ASTUnit> ast;
+};
+
+ParsedUnit parseUnit(const std::string& path, const std::string* source,
+                     const clang::tooling::CompilationDatabase& db, const Options& options) {
+  ParsedUnit unit;
+  unit.tool = std::make_unique<clang::tooling::ClangTool>(
+      db, std::vector<std::string>{path}, std::make_shared<clang::PCHContainerOperations>(),
+      llvm::vfs::createPhysicalFileSystem());
+  clang::tooling::ClangTool& tool = *unit.tool;
   tool.mapVirtualFile(kAssertHeaderPath, kAssertHeader);
   tool.mapVirtualFile(kPreludePath, kPrelude);
   if (source) tool.mapVirtualFile(path, *source);
@@ -245,32 +228,94 @@ std::unique_ptr<ir::Program> parse(const std::string& path, const std::string* s
       clang::tooling::getInsertArgumentAdjuster(leading, ArgumentInsertPosition::BEGIN));
   tool.appendArgumentsAdjuster(
       clang::tooling::getInsertArgumentAdjuster(trailingArgs(), ArgumentInsertPosition::END));
-  FirstErrorConsumer diagnostics(path);
-  tool.setDiagnosticConsumer(&diagnostics);
+  unit.diagnostics = std::make_unique<FirstErrorConsumer>(path);
+  tool.setDiagnosticConsumer(unit.diagnostics.get());
   tool.setPrintErrorMessage(false);
   tool.setRestoreWorkingDir(false);
+  tool.run(clang::tooling::newFrontendActionFactory<BoundedPreprocess>().get());
+  if (unit.diagnostics->error) throw *unit.diagnostics->error;
+  std::vector<std::unique_ptr<clang::ASTUnit>> asts;
+  tool.buildASTs(asts);
+  if (unit.diagnostics->error) throw *unit.diagnostics->error;
+  if (asts.size() != 1 || asts[0]->getDiagnostics().hasErrorOccurred())
+    throw UserError("cannot parse file", path);
+  unit.ast = std::move(asts[0]);
+  return unit;
+}
 
-  LowerOptions lowerOptions{path, options.trusted, options.entry};
-  Outcome outcome;
-  LowerActionFactory factory(lowerOptions, outcome);
-  tool.run(&factory);
-  if (diagnostics.error) throw *diagnostics.error;
-  if (outcome.failure) std::rethrow_exception(outcome.failure);
-  if (!outcome.program) throw UserError("cannot parse file", path);
-  return std::move(outcome.program);
+/// `sources[i]`: the text of `paths[i]`, or null to read the file.
+std::unique_ptr<ir::Program> parse(const std::vector<std::string>& paths,
+                                   const std::vector<const std::string*>& sources,
+                                   const Options& options) {
+  if (paths.empty()) throw UserError("no source file given");
+  ProgramDatabase db(options);
+  std::vector<ParsedUnit> units;
+  std::vector<clang::ASTContext*> contexts;
+  std::vector<LowerOptions> lowerOptions;
+  for (std::size_t i = 0; i < paths.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j)
+      if (llvm::sys::fs::equivalent(paths[i], paths[j]) || paths[i] == paths[j])
+        throw UserError("source file given twice (as " + paths[j] + " and " + paths[i] + ")",
+                        paths[i]);
+    units.push_back(parseUnit(paths[i], sources[i], db, options));
+    contexts.push_back(&units.back().ast->getASTContext());
+    lowerOptions.push_back(LowerOptions{paths[i], options.trusted, options.entry, options.warn});
+  }
+  return lowerProgram(contexts, lowerOptions);
+}
+
+void checkReadable(const std::string& path) {
+  if (!llvm::sys::fs::is_regular_file(path) || !std::ifstream(path))
+    throw UserError("cannot open file", path);
 }
 
 }  // namespace
 
 std::unique_ptr<ir::Program> parseFile(const std::string& path, const Options& options) {
-  if (!llvm::sys::fs::is_regular_file(path) || !std::ifstream(path))
-    throw UserError("cannot open file", path);
-  return parse(path, nullptr, options);
+  return parseFiles({path}, options);
+}
+
+std::unique_ptr<ir::Program> parseFiles(const std::vector<std::string>& paths,
+                                        const Options& options) {
+  for (const std::string& path : paths)
+    checkReadable(path);
+  return parse(paths, std::vector<const std::string*>(paths.size(), nullptr), options);
 }
 
 std::unique_ptr<ir::Program> parseSource(const std::string& source, const std::string& path,
                                          const Options& options) {
-  return parse(path, &source, options);
+  return parse({path}, {&source}, options);
+}
+
+std::unique_ptr<ir::Program>
+parseSources(const std::vector<std::pair<std::string, std::string>>& units,
+             const Options& options) {
+  std::vector<std::string> paths;
+  std::vector<const std::string*> sources;
+  for (const auto& [path, source] : units) {
+    paths.push_back(path);
+    sources.push_back(&source);
+  }
+  return parse(paths, sources, options);
+}
+
+std::vector<std::string> compileCommandsSources(const std::string& path) {
+  std::unique_ptr<clang::tooling::CompilationDatabase> db = jsonDatabase(path);
+  const std::string cwd = currentDirectory() + "/";
+  std::vector<std::string> files;
+  for (const clang::tooling::CompileCommand& c : db->getAllCompileCommands()) {
+    llvm::SmallString<256> file(c.Filename);
+    if (!llvm::sys::path::is_absolute(file)) {
+      file = c.Directory;
+      llvm::sys::path::append(file, c.Filename);
+    }
+    llvm::sys::path::remove_dots(file, /*remove_dot_dot=*/true);
+    std::string name = file.str().str();
+    if (name.rfind(cwd, 0) == 0) name = name.substr(cwd.size());  // shown as given nearby
+    if (std::find(files.begin(), files.end(), name) == files.end()) files.push_back(name);
+  }
+  if (files.empty()) throw UserError("the compilation database lists no source file", path);
+  return files;
 }
 
 }  // namespace culprit::frontend

@@ -16,6 +16,9 @@
 // ops are {string, base}.
 #include "frontend/lowering.h"
 
+#include <clang/AST/ParentMapContext.h>
+#include <clang/Basic/Builtins.h>
+
 #include <optional>
 
 namespace culprit::frontend {
@@ -24,10 +27,15 @@ using namespace clang;
 using ir::Builtin;
 using ir::ExprKind;
 
+/// What a library function returns, for calls Clang declared implicitly as `int f()`.
+enum class Returns : std::uint8_t { Int, Long, Pointer, Double, Void };
+
 struct LibraryFunction {
   const char* name;
   Builtin builtin;
   unsigned minArgs, maxArgs;  ///< maxArgs kVariadic: any number from minArgs
+  Returns returns = Returns::Int;
+  const char* header = "stdio.h";
 };
 
 namespace {
@@ -39,12 +47,12 @@ constexpr LibraryFunction kLibrary[] = {
     {"fprintf", Builtin::Fprintf, 2, kVariadic},
     {"puts", Builtin::Puts, 1, 1},
     {"putchar", Builtin::Putchar, 1, 1},
-    {"atoi", Builtin::Atoi, 1, 1},
-    {"atol", Builtin::Atol, 1, 1},
-    {"atoll", Builtin::Atoll, 1, 1},
-    {"strtol", Builtin::Strtol, 3, 3},
-    {"atof", Builtin::Atof, 1, 1},
-    {"strtod", Builtin::Atof, 2, 2},
+    {"atoi", Builtin::Atoi, 1, 1, Returns::Int, "stdlib.h"},
+    {"atol", Builtin::Atol, 1, 1, Returns::Long, "stdlib.h"},
+    {"atoll", Builtin::Atoll, 1, 1, Returns::Long, "stdlib.h"},
+    {"strtol", Builtin::Strtol, 3, 3, Returns::Long, "stdlib.h"},
+    {"atof", Builtin::Atof, 1, 1, Returns::Double, "stdlib.h"},
+    {"strtod", Builtin::Atof, 2, 2, Returns::Double, "stdlib.h"},
     {"scanf", Builtin::Scanf, 1, kVariadic},
     {"getchar", Builtin::Getchar, 0, 0},
     {"getc", Builtin::Getchar, 1, 1},          // (stdin)
@@ -52,26 +60,26 @@ constexpr LibraryFunction kLibrary[] = {
     {"putc", Builtin::Putchar, 2, 2},          // (c, stdout)
     {"fputc", Builtin::Putchar, 2, 2},         // (c, stdout)
     {"fscanf", Builtin::Scanf, 2, kVariadic},  // (stdin, ...)
-    {"gets", Builtin::Gets, 1, 1},
-    {"fgets", Builtin::Fgets, 3, 3},
+    {"gets", Builtin::Gets, 1, 1, Returns::Pointer},
+    {"fgets", Builtin::Fgets, 3, 3, Returns::Pointer},
     {"sscanf", Builtin::Sscanf, 2, kVariadic},
     {"fputs", Builtin::Fputs, 2, 2},
-    {"malloc", Builtin::Malloc, 1, 1},
-    {"calloc", Builtin::Calloc, 2, 2},
-    {"free", Builtin::Free, 1, 1},
-    {"memset", Builtin::Memset, 3, 3},
-    {"memcpy", Builtin::Memcpy, 3, 3},
-    {"memmove", Builtin::Memcpy, 3, 3},
-    {"qsort", Builtin::Qsort, 4, 4},
-    {"bsearch", Builtin::Bsearch, 5, 5},
-    {"exit", Builtin::Exit, 1, 1},
-    {"abort", Builtin::Abort, 0, 0},
-    {"__assert_fail", Builtin::AssertFail, 4, 4},
-    {"__VERIFIER_assume", Builtin::Assume, 1, 1},
-    {"__CPROVER_assume", Builtin::Assume, 1, 1},
-    {"assert", Builtin::Assert, 1, 1},  // called without culprit's <assert.h>
-    {"reach_error", Builtin::ReachError, 0, kVariadic},
-    {"__VERIFIER_error", Builtin::ReachError, 0, kVariadic},
+    {"malloc", Builtin::Malloc, 1, 1, Returns::Pointer, "stdlib.h"},
+    {"calloc", Builtin::Calloc, 2, 2, Returns::Pointer, "stdlib.h"},
+    {"free", Builtin::Free, 1, 1, Returns::Void, "stdlib.h"},
+    {"memset", Builtin::Memset, 3, 3, Returns::Pointer, "string.h"},
+    {"memcpy", Builtin::Memcpy, 3, 3, Returns::Pointer, "string.h"},
+    {"memmove", Builtin::Memcpy, 3, 3, Returns::Pointer, "string.h"},
+    {"qsort", Builtin::Qsort, 4, 4, Returns::Void, "stdlib.h"},
+    {"bsearch", Builtin::Bsearch, 5, 5, Returns::Pointer, "stdlib.h"},
+    {"exit", Builtin::Exit, 1, 1, Returns::Void, "stdlib.h"},
+    {"abort", Builtin::Abort, 0, 0, Returns::Void, "stdlib.h"},
+    {"__assert_fail", Builtin::AssertFail, 4, 4, Returns::Void, "assert.h"},
+    {"__VERIFIER_assume", Builtin::Assume, 1, 1, Returns::Void, ""},
+    {"__CPROVER_assume", Builtin::Assume, 1, 1, Returns::Void, ""},
+    {"assert", Builtin::Assert, 1, 1, Returns::Void, "assert.h"},  // without culprit's <assert.h>
+    {"reach_error", Builtin::ReachError, 0, kVariadic, Returns::Void, ""},
+    {"__VERIFIER_error", Builtin::ReachError, 0, kVariadic, Returns::Void, ""},
 };
 
 const LibraryFunction* findLibrary(llvm::StringRef name) {
@@ -92,7 +100,30 @@ std::string functionName(const FunctionDecl* fd) {
 
 ir::FuncId Lowerer::userFunction(const FunctionDecl* fd) const {
   auto it = funcs_.find(fd->getCanonicalDecl());
-  return it == funcs_.end() ? ir::kNone : it->second;
+  if (it != funcs_.end()) return it->second;
+  if (!fd->hasExternalFormalLinkage()) return ir::kNone;
+  auto linked = link_.functions.find(functionName(fd));  // defined by another unit
+  return linked == link_.functions.end() ? ir::kNone : linked->second;
+}
+
+void Lowerer::warnImplicit(const FunctionDecl* fd) {
+  if (!opts_.warn || !warned_.insert(fd->getCanonicalDecl()).second) return;
+  const std::string name = functionName(fd);
+  std::string message;
+  if (const unsigned id = fd->getBuiltinID()) {
+    const char* header = ctx_.BuiltinInfo.getHeaderName(id);
+    if (!header) return;  // __builtin_*: not a library function
+    std::string type = fd->getType().getAsString();
+    type = type.substr(0, type.find(" __attribute__"));
+    message = "implicit declaration of library function '" + name + "' with type '" + type +
+              "' (declared in <" + header + ">)";
+  } else {
+    message =
+        "implicit declaration of function '" + name + "': taken as 'int " + name + "()', as in C89";
+  }
+  const UserError at = errorAt(fd->getLocation(), message);
+  opts_.warn(at.file() + ":" + std::to_string(at.line()) + ":" + std::to_string(at.col()) +
+             ": warning: " + message);
 }
 
 ir::ExprPtr Lowerer::lowerCall(const CallExpr* e) {
@@ -105,9 +136,10 @@ ir::ExprPtr Lowerer::lowerCall(const CallExpr* e) {
   }
   const LibraryFunction* lib = findLibrary(name);
   if (lib && lib->builtin == Builtin::ReachError) return lowerLibraryCall(e, *lib);
-  if (ir::FuncId id = userFunction(fd); id != ir::kNone) return lowerUserCall(e, id);
   if (name == kAssertIntrinsic) return lowerAssertCall(e, /*intrinsic=*/true);
-  if (isNondet(name)) return lowerNondet(e);
+  if (isNondet(name) && userFunction(fd) == ir::kNone) return lowerNondet(e);
+  if (fd->isImplicit() && !(lib && lib->header[0] == 0)) warnImplicit(fd);
+  if (ir::FuncId id = userFunction(fd); id != ir::kNone) return lowerUserCall(e, id);
   if (name == "fflush" && e->getNumArgs() == 1 && streamOf(e->getArg(0)) >= 0)
     return intLit(0, prog_->types.intType(ir::IntKind::Int), e);  // output is never buffered
   if (!lib)
@@ -115,17 +147,65 @@ ir::ExprPtr Lowerer::lowerCall(const CallExpr* e) {
   if (!lib)
     if (std::optional<ir::MathFn> m = ir::mathFnByName(name)) return lowerMathCall(e, *m);
   if (!lib) {
-    bool declaredByUser = !sm_.isInSystemHeader(fd->getLocation()) && !fd->getBuiltinID();
-    unsupported(e->getBeginLoc(), (declaredByUser ? "call to undefined function '"
-                                                  : "call to unsupported library function '") +
-                                      name + "'");
+    if (sm_.isInSystemHeader(fd->getLocation()) || fd->getBuiltinID())
+      unsupported(e->getBeginLoc(), "call to unsupported library function '" + name + "'");
+    throw errorAt(e->getBeginLoc(), "call to undefined function '" + name +
+                                        "': none of the program's files defines it");
   }
   if (lib->builtin == Builtin::Assert) return lowerAssertCall(e, /*intrinsic=*/false);
+  if (fd->isImplicit() && !fd->getBuiltinID() && lib->returns != Returns::Int)
+    return lowerImplicitLibraryCall(e, *lib);
   return lowerLibraryCall(e, *lib);
+}
+
+ir::ExprPtr Lowerer::lowerImplicitLibraryCall(const CallExpr* e, const LibraryFunction& lib) {
+  ir::TypeTable& types = prog_->types;
+  switch (lib.returns) {
+  case Returns::Long:  // the low half of the result, as int: what x86-64 leaves in eax
+    return castTo(types.intType(ir::IntKind::Int),
+                  lowerLibraryCall(e, lib, types.intType(ir::IntKind::Long)), e);
+  case Returns::Void: return lowerLibraryCall(e, lib, types.voidType());
+  default: break;
+  }
+  const char* what = lib.returns == Returns::Double ? "double" : "a pointer";
+  if (!valueDiscarded(e))
+    throw errorAt(e->getBeginLoc(), std::string("implicit declaration of '") + lib.name +
+                                        "' gives it type int, but it returns " + what +
+                                        ": include <" + lib.header + "> or declare it");
+  return lowerLibraryCall(e, lib, types.voidType());
+}
+
+bool Lowerer::valueDiscarded(const CallExpr* e) {
+  const Stmt* child = e;
+  for (DynTypedNodeList parents = ctx_.getParents(*e); parents.size() == 1;
+       parents = ctx_.getParents(parents[0])) {
+    if (const auto* paren = parents[0].get<ParenExpr>()) {
+      child = paren;
+      continue;
+    }
+    if (const auto* cast = parents[0].get<CastExpr>()) return cast->getCastKind() == CK_ToVoid;
+    if (parents[0].get<Expr>()) return false;
+    if (const auto* s = parents[0].get<IfStmt>()) return s->getCond() != child;
+    if (const auto* s = parents[0].get<WhileStmt>()) return s->getCond() != child;
+    if (const auto* s = parents[0].get<DoStmt>()) return s->getCond() != child;
+    if (const auto* s = parents[0].get<ForStmt>()) return s->getCond() != child;
+    if (parents[0].get<SwitchStmt>() || parents[0].get<ReturnStmt>()) return false;
+    return parents[0].get<Stmt>() != nullptr;
+  }
+  return false;
 }
 
 ir::ExprPtr Lowerer::lowerUserCall(const CallExpr* e, ir::FuncId callee) {
   if (auto it = rejected_.find(callee); it != rejected_.end()) throw it->second;
+  const ir::TypeRef ret = prog_->functions[callee].ret;
+  const ir::TypeRef declared = typeOf(e->getType(), e->getBeginLoc());
+  const bool library = !prog_->functions[callee].library.empty();
+  if (declared != ret && !(library && declared->isInteger() && ret->isInteger()))
+    throw errorAt(
+        e->getBeginLoc(),
+        "call to '" + prog_->functions[callee].name + "' as returning " + declared->str() +
+            ", but its definition returns " + ret->str() +
+            (e->getDirectCallee()->isImplicit() ? " (it is declared implicitly here)" : ""));
   const std::vector<ir::VarId>& params = prog_->functions[callee].params;
   if (e->getNumArgs() != params.size())
     unsupported(e->getBeginLoc(), "call to '" + prog_->functions[callee].name + "' with " +
@@ -144,13 +224,14 @@ ir::ExprPtr Lowerer::lowerUserCall(const CallExpr* e, ir::FuncId callee) {
     }
     args.push_back(std::move(value));
   }
-  auto x = node(ExprKind::Call, e);
+  auto x = node(ExprKind::Call, ret, e);
   x->callee = callee;
   x->ops = std::move(args);
-  return x;
+  return castTo(declared, std::move(x), e);  // a library function declared `int strlen();`
 }
 
-ir::ExprPtr Lowerer::lowerLibraryCall(const CallExpr* e, const LibraryFunction& lib) {
+ir::ExprPtr Lowerer::lowerLibraryCall(const CallExpr* e, const LibraryFunction& lib,
+                                      ir::TypeRef type) {
   unsigned n = e->getNumArgs();
   if (n < lib.minArgs || (lib.maxArgs != kVariadic && n > lib.maxArgs))
     unsupported(e->getBeginLoc(),
@@ -158,10 +239,10 @@ ir::ExprPtr Lowerer::lowerLibraryCall(const CallExpr* e, const LibraryFunction& 
   if (lib.builtin == Builtin::Malloc || lib.builtin == Builtin::Calloc)
     unsupported(e->getBeginLoc(),
                 std::string(lib.name) + " whose result is not converted to a typed pointer");
-  auto x = node(ExprKind::Call,
-                lib.builtin == Builtin::Putchar ? prog_->types.intType(ir::IntKind::Int)
-                                                : typeOf(e->getType(), e->getBeginLoc()),
-                e);
+  if (!type)
+    type = lib.builtin == Builtin::Putchar ? prog_->types.intType(ir::IntKind::Int)
+                                           : typeOf(e->getType(), e->getBeginLoc());
+  auto x = node(ExprKind::Call, type, e);
   x->builtin = lib.builtin;
   const llvm::StringRef name = lib.name;
   unsigned first = 0;
@@ -193,6 +274,13 @@ ir::ExprPtr Lowerer::lowerLibraryCall(const CallExpr* e, const LibraryFunction& 
                                             (reads ? "stdin" : "stdout"));
       x->stream = stream;
       continue;
+    }
+    if (lib.builtin == Builtin::Free) {  // K&R's free((char *)p): the cast changes no address
+      const CastExpr* c = nullptr;
+      while ((c = dyn_cast<CastExpr>(arg->IgnoreParens())) &&
+             (c->getCastKind() == CK_BitCast || c->getCastKind() == CK_NoOp ||
+              c->getCastKind() == CK_LValueToRValue))
+        arg = c->getSubExpr();
     }
     x->ops.push_back(
         lowerLibArg(arg, lib.builtin == Builtin::Scanf || lib.builtin == Builtin::Sscanf));
@@ -229,6 +317,7 @@ ir::ExprPtr Lowerer::lowerAllocation(const CallExpr* call, const CastExpr* cast)
   if (!fd || userFunction(fd) != ir::kNone) return nullptr;
   const std::string name = functionName(fd);
   if (name != "malloc" && name != "calloc") return nullptr;
+  if (fd->isImplicit()) warnImplicit(fd);
   const unsigned n = call->getNumArgs();
   if (n != (name == "malloc" ? 1u : 2u))
     unsupported(call->getBeginLoc(),

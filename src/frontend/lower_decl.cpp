@@ -1,8 +1,13 @@
 // Top level of the lowering: declares every function defined outside system headers (so calls
 // and prototypes resolve to the definition, whatever the order), every file-scope variable in
-// declaration order, then lowers the function bodies in definition order, which gives StmtIds in
-// source order. Global initializers are folded by Clang's constant evaluator. Local `static`
-// variables become globals named `function.name` (made unique if needed).
+// declaration order; link.cpp then has the initializers and the function bodies lowered in
+// definition order, which gives StmtIds in source order. Global initializers are folded by
+// Clang's constant evaluator. Local `static` variables become globals named `function.name`
+// (made unique if needed). Symbols with external linkage are the Linkage's: each is defined
+// once over all units (a second definition, tentative ones included as with gcc's default
+// -fno-common, is a located error) and a unit's declaration without definition resolves to
+// another unit's definition by name; an internal (`static`) symbol whose name another unit
+// also uses is renamed `name.1`, `name.2`, ... in the program.
 #include "frontend/lowering.h"
 #include "frontend/prelude.h"
 
@@ -15,21 +20,27 @@ namespace culprit::frontend {
 
 using namespace clang;
 
-std::unique_ptr<ir::Program> lowerTranslationUnit(ASTContext& ctx, const LowerOptions& options) {
-  return Lowerer(ctx, options).run();
+Lowerer::Lowerer(ASTContext& ctx, const LowerOptions& options, Linkage& link)
+    : ctx_(ctx), sm_(ctx.getSourceManager()), opts_(options), link_(link), prog_(link.prog),
+      rejected_(link.rejected) {}
+
+namespace {
+
+/// A function or variable this unit defines with external linkage.
+bool definesExternal(const Decl* d) {
+  if (const auto* fd = dyn_cast<FunctionDecl>(d))
+    return fd->doesThisDeclarationHaveABody() && fd->hasExternalFormalLinkage();
+  const auto* vd = dyn_cast<VarDecl>(d);
+  return vd && vd->hasExternalFormalLinkage() &&
+         (vd->getDefinition() == vd || vd->getActingDefinition() == vd);
 }
 
-Lowerer::Lowerer(ASTContext& ctx, const LowerOptions& options)
-    : ctx_(ctx), sm_(ctx.getSourceManager()), opts_(options),
-      prog_(std::make_unique<ir::Program>()) {}
+}  // namespace
 
-std::unique_ptr<ir::Program> Lowerer::run() {
-  fileIndex(sm_.getMainFileID());
-  declareTopLevel();
-  for (ir::FuncId id = 0; id < definitions_.size(); ++id)
-    if (!rejected_.count(id)) lowerFunction(definitions_[id], id);
-  checkReachable();
-  return std::move(prog_);
+void Lowerer::reserveExternalNames() {
+  for (const Decl* d : ctx_.getTranslationUnitDecl()->decls())
+    if (!d->isImplicit() && !sm_.isInSystemHeader(d->getLocation()) && definesExternal(d))
+      link_.externalNames.insert(cast<NamedDecl>(d)->getNameAsString());
 }
 
 void Lowerer::declareTopLevel() {
@@ -51,17 +62,38 @@ void Lowerer::declareTopLevel() {
   }
 }
 
+std::string Lowerer::linkName(const std::string& base, bool external,
+                              std::set<std::string>& taken) {
+  std::string name = base;
+  for (int k = 1; !external && (taken.count(name) || link_.externalNames.count(name)); ++k)
+    name = base + "." + std::to_string(k);
+  taken.insert(name);
+  return name;
+}
+
+void Lowerer::defineExternal(const std::string& name, SourceLocation loc) {
+  auto [it, added] = link_.definedAt.emplace(name, placeOf(loc));
+  if (!added)
+    throw errorAt(loc, "multiple definition of '" + name + "' (first defined at " + it->second +
+                           (name == "main" ? "; a program has one main)" : ")"));
+}
+
 void Lowerer::declareFunction(const FunctionDecl* fd) {
   auto id = static_cast<ir::FuncId>(prog_->functions.size());
+  const bool external = fd->hasExternalFormalLinkage();
+  if (external) {
+    defineExternal(fd->getNameAsString(), fd->getLocation());
+    link_.functions[fd->getNameAsString()] = id;
+  }
   ir::Function f;
-  f.name = fd->getNameAsString();
+  f.name = linkName(fd->getNameAsString(), external, link_.functionNames);
   f.id = id;
   f.range = rangeOf(fd->getSourceRange());
   f.trusted = std::find(opts_.trusted.begin(), opts_.trusted.end(), f.name) != opts_.trusted.end();
   f.ret = prog_->types.voidType();
   prog_->functions.push_back(std::move(f));
   funcs_[fd->getCanonicalDecl()] = id;
-  definitions_.push_back(fd);
+  link_.definitions.emplace_back(this, fd);
   const std::size_t varsBefore = prog_->vars.size();
   try {
     if (fd->isVariadic()) unsupported(fd->getLocation(), "variadic function");
@@ -91,6 +123,7 @@ void Lowerer::declareFunction(const FunctionDecl* fd) {
 }
 
 ir::FuncId Lowerer::preludeFunction(llvm::StringRef name) {
+  if (auto it = link_.library.find(name.str()); it != link_.library.end()) return it->second;
   const std::string full = std::string(kPreludePrefix) + name.str();
   for (const NamedDecl* d : ctx_.getTranslationUnitDecl()->lookup(&ctx_.Idents.get(full))) {
     const auto* fd = dyn_cast<FunctionDecl>(d);
@@ -98,11 +131,12 @@ ir::FuncId Lowerer::preludeFunction(llvm::StringRef name) {
     fd = fd->getDefinition();
     if (ir::FuncId id = userFunction(fd); id != ir::kNone) return id;
     const ir::FuncId saved = fnId_;
-    declareFunction(fd);  // its body is lowered by run()'s loop over definitions_
+    declareFunction(fd);  // its body is lowered by lowerProgram's loop over the definitions
     fnId_ = saved;
     ir::Function& f = prog_->functions.back();
     f.library = name.str();
     f.trusted = true;
+    link_.library[f.library] = f.id;
     return f.id;
   }
   return ir::kNone;
@@ -113,11 +147,20 @@ void Lowerer::declareGlobal(const VarDecl* vd) {
   if (vars_.count(canon)) return;
   const VarDecl* def = vd->getDefinition();
   if (!def) def = vd->getActingDefinition();
-  if (!def) return;  // only declared `extern` here: a use is reported as unsupported
-  std::string name = uniqueGlobalName(def->getNameAsString());
+  if (!def) return;  // only declared `extern` here: linked to its definition where used
+  const bool external = def->hasExternalFormalLinkage();
+  if (external) defineExternal(def->getNameAsString(), def->getLocation());
+  std::string name = linkName(def->getNameAsString(), external, link_.globalNames);
   ir::VarId v = addVar(def, ir::Var::Storage::Global, name);
   vars_[canon] = v;
-  prog_->vars[v].init = constantInit(def, prog_->vars[v].type);
+  if (external) link_.globals[name] = v;
+  pendingInits_.emplace_back(v, def);
+}
+
+void Lowerer::lowerGlobalInits() {
+  for (const auto& [v, def] : pendingInits_)
+    prog_->vars[v].init = constantInit(def, prog_->vars[v].type);
+  pendingInits_.clear();
 }
 
 ir::VarId Lowerer::addVar(const VarDecl* vd, ir::Var::Storage storage, std::string name) {
@@ -174,49 +217,6 @@ void Lowerer::lowerFunction(const FunctionDecl* fd, ir::FuncId id) {
   fnId_ = ir::kNone;
 }
 
-namespace {
-
-void collectCallees(const ir::Expr& e, std::vector<ir::FuncId>& out) {
-  if (e.kind == ir::ExprKind::Call && e.callee != ir::kNone) out.push_back(e.callee);
-  for (const ir::ExprPtr& op : e.ops)
-    collectCallees(*op, out);
-}
-
-void collectCallees(const ir::Stmt& s, std::vector<ir::FuncId>& out) {
-  if (s.expr) collectCallees(*s.expr, out);
-  for (const ir::StmtPtr& c : s.children)
-    collectCallees(*c, out);
-  for (const ir::Stmt* c : {s.thenS.get(), s.elseS.get(), s.init.get(), s.step.get(), s.body.get()})
-    if (c) collectCallees(*c, out);
-  for (const ir::SwitchArm& arm : s.arms)
-    for (const ir::StmtPtr& c : arm.body)
-      collectCallees(*c, out);
-}
-
-}  // namespace
-
-void Lowerer::checkReachable() const {
-  if (rejected_.empty()) return;
-  const ir::Function* root = prog_->findFunction(opts_.entry.empty() ? "main" : opts_.entry);
-  std::vector<ir::FuncId> work;
-  if (root)
-    work.push_back(root->id);
-  else  // nothing says where runs start: every function counts
-    for (const ir::Function& f : prog_->functions)
-      work.push_back(f.id);
-  std::vector<bool> seen(prog_->functions.size(), false);
-  std::optional<ir::FuncId> first;
-  while (!work.empty()) {
-    const ir::FuncId f = work.back();
-    work.pop_back();
-    if (f >= seen.size() || seen[f]) continue;
-    seen[f] = true;
-    if (rejected_.count(f) && (!first || f < *first)) first = f;
-    if (prog_->functions[f].body) collectCallees(*prog_->functions[f].body, work);
-  }
-  if (first) throw rejected_.at(*first);
-}
-
 ir::ExprPtr Lowerer::constantInit(const VarDecl* vd, ir::TypeRef type) {
   const Expr* init = vd->getInit();
   return init ? lowerInit(init, type, /*constant=*/true) : nullptr;
@@ -248,15 +248,17 @@ ir::ExprPtr Lowerer::constantScalar(const Expr* e, ir::TypeRef type) {
 ir::VarId Lowerer::lookupVar(const VarDecl* vd, SourceLocation use) {
   auto it = vars_.find(vd->getCanonicalDecl());
   if (it != vars_.end()) return it->second;
-  unsupported(use, "external variable '" + vd->getNameAsString() + "'");
+  if (vd->hasExternalFormalLinkage())
+    if (auto g = link_.globals.find(vd->getNameAsString()); g != link_.globals.end()) {
+      vars_[vd->getCanonicalDecl()] = g->second;
+      return g->second;
+    }
+  throw errorAt(use, "undefined variable '" + vd->getNameAsString() +
+                         "': declared extern, and none of the program's files defines it");
 }
 
 std::string Lowerer::uniqueGlobalName(const std::string& base) {
-  std::string name = base;
-  for (int k = 1; globalNames_.count(name); ++k)
-    name = base + "." + std::to_string(k);
-  globalNames_.insert(name);
-  return name;
+  return linkName(base, /*external=*/false, link_.globalNames);
 }
 
 ir::StmtPtr Lowerer::lowerStaticLocal(const VarDecl* vd) {

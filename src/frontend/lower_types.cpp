@@ -6,7 +6,9 @@
 // (their underlying integer type), typedefs (resolved through the canonical type), constant-size
 // arrays and pointers to supported types (void * included: it keeps the object and cell it
 // points to), structs, and unions whose members agree on the type of every cell they share
-// (see checkOverlay). Anything else is rejected where it is written.
+// (see checkOverlay). Anything else is rejected where it is written. A struct defined in a
+// header is one type in every unit that includes the header (the Linkage keeps it by the
+// definition's file and offset), so pointers to it pass between units.
 // Ranges: a construct that covers a macro use maps to the whole use (`INC(x)`), one that lies
 // inside a macro argument maps to where the argument is written (`x > 0` in `assert(x > 0)`);
 // other partial overlaps map each end separately. Columns are 1-based bytes; endCol is one past
@@ -87,10 +89,7 @@ std::string Lowerer::macroAt(SourceLocation loc) const {
   return name == token ? "" : name;
 }
 
-void Lowerer::unsupported(SourceLocation loc, const std::string& what) const {
-  std::string macro = macroAt(loc);
-  std::string message = "unsupported construct: " + what;
-  if (!macro.empty()) message += " (in macro '" + macro + "')";
+UserError Lowerer::errorAt(SourceLocation loc, const std::string& message) const {
   SourceLocation at = fileLoc(sm_, loc, false);
   std::string path;
   unsigned line = 0, col = 0;
@@ -101,7 +100,19 @@ void Lowerer::unsupported(SourceLocation loc, const std::string& what) const {
     line = sm_.getSpellingLineNumber(at);
     col = sm_.getSpellingColumnNumber(at);
   }
-  throw UserError(message, path.empty() ? opts_.mainPath : path, line, col);
+  return UserError(message, path.empty() ? opts_.mainPath : path, line, col);
+}
+
+std::string Lowerer::placeOf(SourceLocation loc) const {
+  const UserError e = errorAt(loc, "");
+  return e.file() + ":" + std::to_string(e.line()) + ":" + std::to_string(e.col());
+}
+
+void Lowerer::unsupported(SourceLocation loc, const std::string& what) const {
+  std::string macro = macroAt(loc);
+  std::string message = "unsupported construct: " + what;
+  if (!macro.empty()) message += " (in macro '" + macro + "')";
+  throw errorAt(loc, message);
 }
 
 ir::TypeRef Lowerer::typeOf(QualType qt, SourceLocation where) {
@@ -140,6 +151,8 @@ ir::TypeRef Lowerer::typeOf(QualType qt, SourceLocation where) {
     if (!def) unsupported(where, "incomplete " + kw + " type " + quoted(qt));
     if (sm_.isInSystemHeader(def->getLocation()))  // FILE, struct tm, ...: at the user's use
       unsupported(where, "library " + kw + " type " + quoted(qt));
+    std::string key;
+    if (ir::TypeRef shared = sharedStruct(def, key)) return structs_[decl] = shared;
     ir::Type* st = types.newStruct(def->getNameAsString());
     st->isUnion = isUnion;
     structs_[decl] = st;  // before the members: one may point to the struct itself
@@ -161,6 +174,7 @@ ir::TypeRef Lowerer::typeOf(QualType qt, SourceLocation where) {
       structs_.erase(decl);
       throw;
     }
+    if (!key.empty()) link_.structs[key] = st;
     return st;
   }
   if (t->isAnyComplexType()) unsupported(where, "complex type " + quoted(qt));
@@ -185,6 +199,17 @@ void Lowerer::checkOverlay(const ir::Type& u, const RecordDecl* def) const {
                           b->cellType(k)->str() +
                           "' in one place (reading one member as another is not modelled)");
     }
+}
+
+ir::TypeRef Lowerer::sharedStruct(const RecordDecl* def, std::string& key) const {
+  // Units that include one header see one definition: the same file and offset.
+  SourceLocation at = fileLoc(sm_, def->getLocation(), false);
+  const FileEntry* fe = at.isValid() ? sm_.getFileEntryForID(sm_.getFileID(at)) : nullptr;
+  if (!fe || sm_.getFileID(at) == sm_.getMainFileID()) return nullptr;  // a unit's own type
+  llvm::StringRef real = fe->tryGetRealPathName();
+  key = (real.empty() ? fe->getName() : real).str() + ":" + std::to_string(sm_.getFileOffset(at));
+  auto it = link_.structs.find(key);
+  return it == link_.structs.end() ? nullptr : it->second;
 }
 
 ir::SourceRange Lowerer::rangeOf(SourceLocation begin, SourceLocation end) {
@@ -219,11 +244,14 @@ std::uint32_t Lowerer::fileIndex(FileID id) {
   ir::SourceFile f;
   const FileEntry* fe = sm_.getFileEntryForID(id);
   f.path = id == sm_.getMainFileID() ? opts_.mainPath : fe ? fe->getName().str() : "<unknown>";
-  f.lines = splitLines(sm_.getBufferData(id));
-  auto index = static_cast<std::uint32_t>(prog_->files.size());
-  prog_->files.push_back(std::move(f));
-  files_[id] = index;
-  return index;
+  auto [known, added] =
+      link_.files.emplace(f.path, static_cast<std::uint32_t>(prog_->files.size()));
+  if (added) {  // a header several units include is one file of the program
+    f.lines = splitLines(sm_.getBufferData(id));
+    prog_->files.push_back(std::move(f));
+  }
+  files_[id] = known->second;
+  return known->second;
 }
 
 std::int64_t Lowerer::toInt64(const llvm::APSInt& v) {

@@ -6,8 +6,12 @@
 //   lower_call.cpp  calls to user functions, library functions and verification intrinsics
 //   lower_stmt.cpp  statements, switch arms, statement ids and roles
 //   goto_elim.cpp   gotos and labels into structured statements (after a body is lowered)
-// Pre: Clang reported no error for the translation unit. Post: a Program whose StmtIds are
-// dense and in source order, or a UserError for the first construct outside the subset.
+// A program of several translation units has one Lowerer per unit, all building one Program
+// through the Linkage they share (link.cpp: symbols with external linkage, struct types
+// defined in shared headers, files, library functions).
+// Pre: Clang reported no error for the translation units. Post: a Program whose StmtIds are
+// dense and in source order (units in command-line order), or a UserError for the first
+// construct outside the subset.
 #pragma once
 
 #include "frontend/frontend.h"
@@ -22,10 +26,12 @@
 #include <clang/Basic/SourceManager.h>
 #include <llvm/ADT/DenseMap.h>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace culprit::frontend {
 
@@ -35,13 +41,38 @@ struct LibraryFunction;
 inline constexpr const char* kAssertIntrinsic = "__culprit_assert";
 
 struct LowerOptions {
-  std::string mainPath;              ///< the main file's path as the caller gave it
+  std::string mainPath;              ///< the unit's main file path as the caller gave it
   std::vector<std::string> trusted;  ///< Function::trusted
   std::string entry;                 ///< frontend::Options::entry
+  std::function<void(const std::string&)> warn;  ///< frontend::Options::warn
 };
 
-std::unique_ptr<ir::Program> lowerTranslationUnit(clang::ASTContext& ctx,
-                                                  const LowerOptions& options);
+class Lowerer;
+
+/// What the translation units of one program share while they are lowered (link.cpp).
+struct Linkage {
+  ir::Program* prog = nullptr;
+  /// Functions and variables with external linkage defined by some unit, by name, with the
+  /// place of their definition (`file:line:col`) for errors.
+  std::map<std::string, ir::FuncId> functions;
+  std::map<std::string, ir::VarId> globals;
+  std::map<std::string, std::string> definedAt;
+  /// Names of the external definitions of every unit (reserved before any is declared, so a
+  /// `static` of another unit never takes them) and every name given so far.
+  std::set<std::string> externalNames, functionNames, globalNames;
+  std::map<std::string, ir::FuncId> library;   ///< prelude functions by C name
+  std::map<std::string, ir::TypeRef> structs;  ///< struct types by place of definition
+  std::map<std::string, std::uint32_t> files;  ///< Program::files index by path
+  /// FuncId -> the unit that lowers its body and its definition there.
+  std::vector<std::pair<Lowerer*, const clang::FunctionDecl*>> definitions;
+  /// Functions whose declaration or body uses an unsupported construct: the error, raised
+  /// when such a function is called (declaration) or reachable from the entry (body).
+  std::map<ir::FuncId, UserError> rejected;
+};
+
+/// Lowers and links the translation units (one Program; see link.cpp).
+std::unique_ptr<ir::Program> lowerProgram(const std::vector<clang::ASTContext*>& units,
+                                          const std::vector<LowerOptions>& options);
 
 /// Deepest expression lowered: the interpreter, the encoder and Z3 walk expressions
 /// recursively, on threads with ordinary stacks.
@@ -49,11 +80,20 @@ inline constexpr unsigned kMaxExprDepth = 5000;
 
 class Lowerer {
 public:
-  Lowerer(clang::ASTContext& ctx, const LowerOptions& options);
-  std::unique_ptr<ir::Program> run();
+  Lowerer(clang::ASTContext& ctx, const LowerOptions& options, Linkage& link);
+  /// Steps of lowerProgram, each taken for every unit before the next.
+  void reserveExternalNames();
+  void registerMainFile() { fileIndex(sm_.getMainFileID()); }
+  void declareTopLevel();
+  void lowerGlobalInits();
+  void lowerFunction(const clang::FunctionDecl* fd, ir::FuncId id);
 
 private:
   // --- lower_types.cpp: types, ranges, files, errors ---------------------------------------
+  /// A UserError at `loc` (its file location, named as the user named the file).
+  UserError errorAt(clang::SourceLocation loc, const std::string& message) const;
+  /// `file:line:col` of `loc`.
+  std::string placeOf(clang::SourceLocation loc) const;
   [[noreturn]] void unsupported(clang::SourceLocation loc, const std::string& what) const;
   std::string macroAt(clang::SourceLocation loc) const;
   ir::TypeRef typeOf(clang::QualType t, clang::SourceLocation where);
@@ -65,21 +105,23 @@ private:
   static std::int64_t toInt64(const llvm::APSInt& v);
 
   // --- lower_decl.cpp ----------------------------------------------------------------------
-  void declareTopLevel();
   void declareFunction(const clang::FunctionDecl* fd);
+  /// The name a function or global of this unit gets: its own, made unique (`name.1`) for an
+  /// internal one that another unit's symbol already has.
+  std::string linkName(const std::string& base, bool external, std::set<std::string>& taken);
+  /// Records the external definition `name` at `loc`; two are a located error.
+  void defineExternal(const std::string& name, clang::SourceLocation loc);
   void declareGlobal(const clang::VarDecl* vd);
   /// The prelude's definition of library function `name` (declared on first use), or kNone.
   ir::FuncId preludeFunction(llvm::StringRef name);
   ir::VarId addVar(const clang::VarDecl* vd, ir::Var::Storage storage, std::string name);
   ir::TypeRef varType(const clang::VarDecl* vd);
-  void lowerFunction(const clang::FunctionDecl* fd, ir::FuncId id);
-  /// Throws the error of the first function using an unsupported construct that the entry
-  /// function can call (transitively).
-  void checkReachable() const;
   ir::ExprPtr constantInit(const clang::VarDecl* vd, ir::TypeRef type);
   ir::ExprPtr constantScalar(const clang::Expr* e, ir::TypeRef type);
   ir::VarId lookupVar(const clang::VarDecl* vd, clang::SourceLocation use);
   std::string uniqueGlobalName(const std::string& base);
+  /// The struct type another unit built from the same definition (a shared header), if any.
+  ir::TypeRef sharedStruct(const clang::RecordDecl* def, std::string& key) const;
   ir::StmtPtr lowerStaticLocal(const clang::VarDecl* vd);
 
   // --- lower_stmt.cpp ----------------------------------------------------------------------
@@ -145,8 +187,19 @@ private:
 
   // --- lower_call.cpp ----------------------------------------------------------------------
   ir::ExprPtr lowerCall(const clang::CallExpr* e);
+  /// Warns once about a call to an implicitly declared function (C89): a library function
+  /// Clang knows gets its prototype, any other `int f()`.
+  void warnImplicit(const clang::FunctionDecl* fd);
+  /// A call to library function `lib` that Clang declared implicitly as `int f()`: its
+  /// value converted to int as x86-64 does (wider integers), or an error where the library
+  /// returns a pointer or a floating value and the value is used.
+  ir::ExprPtr lowerImplicitLibraryCall(const clang::CallExpr* e, const LibraryFunction& lib);
+  /// The call's value is discarded (an expression statement or a cast to void).
+  bool valueDiscarded(const clang::CallExpr* e);
   ir::ExprPtr lowerUserCall(const clang::CallExpr* e, ir::FuncId callee);
-  ir::ExprPtr lowerLibraryCall(const clang::CallExpr* e, const LibraryFunction& lib);
+  /// `type`: the call's type (null: the CallExpr's).
+  ir::ExprPtr lowerLibraryCall(const clang::CallExpr* e, const LibraryFunction& lib,
+                               ir::TypeRef type = nullptr);
   ir::ExprPtr lowerNondet(const clang::CallExpr* e);
   ir::ExprPtr lowerAssertCall(const clang::CallExpr* e, bool intrinsic);
   ir::ExprPtr lowerLibArg(const clang::Expr* arg, bool allowAddrOf);
@@ -165,16 +218,15 @@ private:
   clang::ASTContext& ctx_;
   clang::SourceManager& sm_;
   LowerOptions opts_;
-  std::unique_ptr<ir::Program> prog_;
+  Linkage& link_;
+  ir::Program* prog_;
   llvm::DenseMap<const clang::VarDecl*, ir::VarId> vars_;         ///< canonical decl -> var
   llvm::DenseMap<const clang::FunctionDecl*, ir::FuncId> funcs_;  ///< canonical decl -> func
   llvm::DenseMap<clang::FileID, std::uint32_t> files_;
   llvm::DenseMap<const clang::RecordDecl*, ir::TypeRef> structs_;  ///< canonical decl -> type
-  std::vector<const clang::FunctionDecl*> definitions_;            ///< FuncId -> definition
-  /// Functions whose declaration or body uses an unsupported construct: the error, raised
-  /// when such a function is called (declaration) or reachable from the entry (body).
-  std::map<ir::FuncId, UserError> rejected_;
-  std::set<std::string> globalNames_;
+  std::map<ir::FuncId, UserError>& rejected_;
+  std::vector<std::pair<ir::VarId, const clang::VarDecl*>> pendingInits_;  ///< globals' inits
+  std::set<const clang::FunctionDecl*> warned_;  ///< implicit declarations warned about
   ir::FuncId fnId_ = ir::kNone;
   // The gotos and labels of the function being lowered (see goto_elim.h).
   std::vector<GotoSite> gotos_;

@@ -76,13 +76,18 @@ labelledResults(const LocalizeModel& m) {
 
 std::string headerHtml(const LocalizeModel& m, const Notices& notices) {
   const ir::Program& p = *m.program;
-  const std::string program = p.files.empty() ? "?" : p.files[0].path;
+  const std::string program = programName(p);
   std::string out =
       fmt::format("<header class=\"top\">\n<h1>culprit localize: {} on {}</h1>\n"
                   "<div class=\"help\">{}</div>\n<dl>\n",
                   escape(m.technique->name), escape(program), escape(m.technique->help));
-  out += fmt::format("<dt>program</dt><dd>{} ({} lines)</dd>\n", escape(program),
-                     p.files.empty() ? 0 : p.files[0].lines.size());
+  std::string files;
+  for (const std::string& path : programFiles(p))
+    for (const ir::SourceFile& f : p.files)
+      if (f.path == path)
+        files +=
+            fmt::format("{}{} ({} lines)", files.empty() ? "" : ", ", escape(path), f.lines.size());
+  out += fmt::format("<dt>program</dt><dd>{}</dd>\n", files.empty() ? "?" : files);
   std::string options;
   for (const auto& [name, value] : m.options)
     options += fmt::format("<span class=\"chip\">{}={}</span>", escape(name), escape(value));
@@ -512,7 +517,7 @@ std::string renderHtml(const LocalizeModel& m) {
                    "replay</p>\n<ul class=\"contents\">\n" +
                        contents + "</ul>\n");
   }
-  const std::string program = p.files.empty() ? "?" : p.files[0].path;
+  const std::string program = programName(p);
   return html::page("culprit: " + m.technique->name + " on " + program,
                     headerHtml(m, notices) + "<main>\n" + sourcePane(m, marks, by, least, most) +
                         "<div class=\"pane-results\">\n" + results + "</div>\n</main>\n");

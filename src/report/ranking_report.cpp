@@ -1,6 +1,7 @@
 // Ranking reports of spectrum-based techniques. Ranks are worst-case positions among ties
 // (computed once, in localize/ranking.h); text shows the best-average-worst span of a tie.
 #include "report/report.h"
+#include "report/words.h"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -17,10 +18,9 @@ std::string rankSpan(const localize::RankPosition& r) {
 std::string renderRankingText(const ir::Program& program, const localize::Result& result,
                               const RankingReportOptions& options) {
   const localize::SbflRanking& rk = *result.ranking;
-  std::string out =
-      fmt::format("{} ranking of {} ({} failing, {} passing tests; {} executable lines)\n",
-                  result.technique, program.files.empty() ? "?" : program.files[0].path,
-                  rk.totalFailed, rk.totalPassed, rk.lines.size());
+  std::string out = fmt::format(
+      "{} ranking of {} ({} failing, {} passing tests; {} executable lines)\n", result.technique,
+      programName(program), rk.totalFailed, rk.totalPassed, rk.lines.size());
   std::size_t shownCount = options.top ? std::min(options.top, rk.lines.size()) : rk.lines.size();
   auto where = [&](const localize::RankedLine& l) {
     ir::SourceRange at;
@@ -69,6 +69,7 @@ std::string renderRankingJson(const ir::Program& program, const localize::Result
   nlohmann::json ranking = rankingJson(program, rk);
   nlohmann::json j = {{"technique", result.technique},
                       {"program", program.files.empty() ? "" : program.files[0].path},
+                      {"files", programFiles(program)},
                       {"failing_tests", rk.totalFailed},
                       {"passing_tests", rk.totalPassed},
                       {"executable_lines", rk.lines.size()},
@@ -142,6 +143,7 @@ std::string renderPartitionsJson(const ir::Program& program, const localize::Res
   }
   nlohmann::json j = {{"technique", result.technique},
                       {"program", program.files.empty() ? "" : program.files[0].path},
+                      {"files", programFiles(program)},
                       {"partitions", parts},
                       {"complete", result.complete},
                       {"stats", {{"total_ms", result.totalMs}}}};

@@ -71,6 +71,25 @@ std::string angelicValueText(const ir::Program& program, const localize::Angelic
                                 : "");
 }
 
+std::vector<std::string> programFiles(const ir::Program& program) {
+  std::vector<bool> code(program.files.size(), false);
+  if (!code.empty()) code[0] = true;
+  for (const ir::Stmt* s : program.stmts)
+    if (s->range.file < code.size() && !program.functions[s->func].trusted)
+      code[s->range.file] = true;
+  std::vector<std::string> files;
+  for (std::size_t f = 0; f < code.size(); ++f)
+    if (code[f]) files.push_back(program.files[f].path);
+  return files;
+}
+
+std::string programName(const ir::Program& program) {
+  std::string name;
+  for (const std::string& f : programFiles(program))
+    name += (name.empty() ? "" : ", ") + f;
+  return name.empty() ? "?" : name;
+}
+
 std::string xmlEscape(std::string_view text) {
   std::string out;
   out.reserve(text.size());

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace culprit::report {
 
@@ -40,6 +41,11 @@ enum class Severity : std::uint8_t { Note, Warning };
 Severity incompleteSeverity(std::string_view reason);
 /// "note", "warning" (also the SARIF level).
 const char* severityName(Severity s);
+/// The files holding the program's own code: its first file, then every other file with a
+/// statement of a function that is not trusted (a program of several files names them all).
+std::vector<std::string> programFiles(const ir::Program& program);
+/// programFiles joined with ", " ("?" for none): how a report's heading names the program.
+std::string programName(const ir::Program& program);
 
 /// `text` with & < > " ' replaced by entities (element content and quoted attributes).
 std::string xmlEscape(std::string_view text);

@@ -193,8 +193,6 @@ const Unsupported kUnsupported[] = {
      "int g(void) { long double f = 1; return (int)f; }\n"
      "int h(void) { return g(); }\nint main(void) { return h(); }",
      "floating-point type 'long double' (float and double are)", 1, 15},
-    {"ExternVariable", "extern int e;\nint main() {\n  return e;\n}", "external variable 'e'", 3,
-     10},
     {"SystemMacro", "#include <math.h>\nint main(void) { return HUGE_VALL > 0; }",
      "floating-point type 'long double' (float and double are) (in macro 'HUGE_VALL')", 2, 25},
     {"UserMacro", "#define ADDR(p) ((long)(p))\nint f(int *q) { return ADDR(q) > 0; }",
@@ -202,6 +200,21 @@ const Unsupported kUnsupported[] = {
     {"WrongArgumentCount", "int f(a, b) int a, b; { return a; }\nint main() { return f(1); }",
      "call to 'f' with 1 arguments for 2 parameters", 2, 21},
 };
+
+TEST(Undefined, FunctionsAndVariablesNoFileDefines) {
+  Failure f = failure("int f(int);\nint main() {\n  return f(1);\n}");
+  EXPECT_EQ(f.message, "call to undefined function 'f': none of the program's files defines it");
+  EXPECT_EQ(f.line, 3u);
+  EXPECT_EQ(f.col, 10u);
+  Failure g = failure("int main() {\n  return foo(1);\n}");
+  EXPECT_EQ(g.message, "call to undefined function 'foo': none of the program's files defines it");
+  EXPECT_EQ(g.line, 2u);
+  Failure e = failure("extern int e;\nint main() {\n  return e;\n}");
+  EXPECT_EQ(e.message,
+            "undefined variable 'e': declared extern, and none of the program's files defines it");
+  EXPECT_EQ(e.line, 3u);
+  EXPECT_EQ(e.col, 10u);
+}
 
 TEST(Unsupported, OnlyInFunctionsTheEntryCanCall) {
   // g and its caller h are never called from main: no error, and they have no body.

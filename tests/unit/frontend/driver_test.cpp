@@ -12,26 +12,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class FrontendFiles : public testing::Test {
-protected:
-  void SetUp() override {
-    const testing::TestInfo* info = testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() /
-           ("culprit-fe-" + std::to_string(::getpid()) + "-" + info->name());
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  std::string write(const std::string& name, const std::string& text) {
-    fs::path path = dir_ / name;
-    fs::create_directories(path.parent_path());
-    std::ofstream(path) << text;
-    return path.string();
-  }
-
-  fs::path dir_;
-};
-
 TEST_F(FrontendFiles, SystemHeadersAndSourceLines) {
   std::string path = write("prog.c", R"(#include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,6 @@
 // Helpers shared by the frontend tests: lowering a snippet, finding statements, variables and
-// expressions, and capturing the UserError a snippet raises.
+// expressions, capturing the UserError a snippet raises, and a fixture writing files to a
+// temporary directory.
 #pragma once
 
 #include "frontend/frontend.h"
@@ -7,8 +8,11 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <string>
+#include <unistd.h>
 
 namespace culprit::frontend::test {
 
@@ -61,5 +65,26 @@ inline Failure failure(const std::string& source, const Options& options = {}) {
   ADD_FAILURE() << "expected a UserError for:\n" << source;
   return {};
 }
+
+/// Tests that write source files: each gets a fresh temporary directory, removed after it.
+class FrontendFiles : public testing::Test {
+protected:
+  void SetUp() override {
+    const testing::TestInfo* info = testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = std::filesystem::temp_directory_path() /
+           ("culprit-fe-" + std::to_string(::getpid()) + "-" + info->name());
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  std::string write(const std::string& name, const std::string& text) {
+    std::filesystem::path path = dir_ / name;
+    std::filesystem::create_directories(path.parent_path());
+    std::ofstream(path) << text;
+    return path.string();
+  }
+
+  std::filesystem::path dir_;
+};
 
 }  // namespace culprit::frontend::test
