@@ -66,6 +66,7 @@ int runOnce(const RunCommand& c) {
                                   input.entryArgs.size()));
   }
   if (!c.stdinFile.empty()) input.stdinData = readStdinFile(c.stdinFile);
+  if (!harness) testing::attachFiles(input, "");
   exec::RunOptions ro;
   ro.stepLimit = c.common.stepLimit;
   ro.nondetUninitialised = c.common.nondetUninitialised;

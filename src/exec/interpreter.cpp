@@ -80,6 +80,7 @@ RunResult Machine::run() {
   occurrences_.assign(program_.stmts.size(), 0);
   if (options_.coverage) result_.branchHits.assign(program_.stmts.size(), 0);
   setUpGlobals();
+  setUpStreams();
   const std::size_t start = argStack_.size();
   pushEntryArguments(*entry);
   try {

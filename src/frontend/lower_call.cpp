@@ -55,6 +55,12 @@ constexpr LibraryFunction kLibrary[] = {
     {"gets", Builtin::Gets, 1, 1},
     {"fgets", Builtin::Fgets, 3, 3},
     {"sscanf", Builtin::Sscanf, 2, kVariadic},
+    {"fopen", Builtin::Fopen, 2, 2},
+    {"fclose", Builtin::Fclose, 1, 1},
+    {"ungetc", Builtin::Ungetc, 2, 2},
+    {"fread", Builtin::Fread, 4, 4},
+    {"feof", Builtin::Feof, 1, 1},
+    {"ferror", Builtin::Ferror, 1, 1},
     {"fputs", Builtin::Fputs, 2, 2},
     {"malloc", Builtin::Malloc, 1, 1},
     {"calloc", Builtin::Calloc, 2, 2},
@@ -106,6 +112,7 @@ ir::ExprPtr Lowerer::lowerCall(const CallExpr* e) {
   const LibraryFunction* lib = findLibrary(name);
   if (lib && lib->builtin == Builtin::ReachError) return lowerLibraryCall(e, *lib);
   if (ir::FuncId id = userFunction(fd); id != ir::kNone) return lowerUserCall(e, id);
+  if (ir::ExprPtr x = lowerStreamCall(e, name)) return x;
   if (name == kAssertIntrinsic) return lowerAssertCall(e, /*intrinsic=*/true);
   if (isNondet(name)) return lowerNondet(e);
   if (name == "fflush" && e->getNumArgs() == 1 && streamOf(e->getArg(0)) >= 0)
