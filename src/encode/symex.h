@@ -433,7 +433,8 @@ private:
   z3::expr& streamPos(State& st, std::size_t h);
   /// The bytes stream `h` reads (empty for streams opened for writing).
   const std::string& streamData(std::size_t h) const;
-  /// Fails encoding when stream `h` may hold a character ungetc pushed back: `what` reads it.
+  /// Bounds the model to states where stream `h` holds no pushed-back character (`what`
+  /// would read it first, or push another), like an unwinding bound.
   void requireNoPushback(State& st, std::size_t h, const ir::Expr& e, const char* what);
   SymStream initialStream(std::size_t h) const;
   /// Stores what the scan cases convert through `targets` (the values of e.ops[first...]), the

@@ -6,8 +6,9 @@
 //  - Each state holds every stream's read position, end-of-file and error flags, open flag and
 //    the character ungetc pushed back (-1: none). A handle the state does not fix (a FILE * that
 //    differs between merged paths) splits the call over the streams it may be.
-//  - fgets, fscanf and fread need no pushed-back character (an EncodeError otherwise): a
-//    tokenizer pushes one back with ungetc and reads it again with getc, which is modelled.
+//  - One pushed-back character is modelled: getc reads it; fgets or fscanf reading one, or a
+//    second ungetc before a read, lies beyond the model (a hard bound reported like an
+//    unwinding bound). A tokenizer pushes one back and reads it again with getc.
 //  - Writes to stdout are output events as for printf; what a program writes to stderr or to
 //    a file it opened for writing is not observed by the formula (the tests compare it).
 #include "encode/symex.h"
@@ -38,9 +39,16 @@ const std::string& SymExec::streamData(std::size_t h) const {
 }
 
 void SymExec::requireNoPushback(State& st, std::size_t h, const ir::Expr& e, const char* what) {
-  if (ints_.numeral(stream(st, h).pushed, ir::IntKind::Int) != -1)
-    throw EncodeError(std::string(what) + " after ungetc on the same stream at " +
-                      prog_.where(e.range) + " (only getc reads a pushed-back character)");
+  (void)e;
+  (void)what;
+  const z3::expr pushed = stream(st, h).pushed;
+  if (ints_.numeral(pushed, ir::IntKind::Int) == -1) return;
+  // A pushed-back character the call would read first lies beyond the model, like a loop
+  // beyond its unwinding bound.
+  const z3::expr beyond =
+      conj(st.guard, negate(equal(pushed, ints_.literal(-1, ir::IntKind::Int))));
+  out_.unwindingHit = disj(out_.unwindingHit, beyond);
+  hard(negate(beyond), HardKind::Unwinding);
 }
 
 Val SymExec::onStream(const ir::Expr& handle, State& st, ir::TypeRef type,
@@ -84,36 +92,49 @@ Val SymExec::fopen(const ir::Expr& e, State& st) {
   const Val pathPtr = eval(*e.ops[0], st);
   const Val modePtr = eval(*e.ops[1], st);
   if (st.dead()) return nullPointer();
-  const std::optional<std::string> path = concreteString(pathPtr, st);
-  if (!path) throw EncodeError("fopen of a path the program computes at " + prog_.where(e.range));
   std::optional<std::string> mode = concreteString(modePtr, st);
   if (!mode) throw EncodeError("fopen with a computed mode at " + prog_.where(e.range));
   std::erase(*mode, 'b');
-  std::optional<std::string> content;
-  if (*mode == "r") {
-    exec::TestFile f = exec::testFile(input_, *path);
-    if (f.kind == exec::TestFile::Kind::Outside) {  // a runtime error of the interpreter
-      require(st, ctx_.bool_val(false), HardKind::RuntimeCheck);
-      return nullPointer();
-    }
-    if (f.kind == exec::TestFile::Kind::Missing) return nullPointer();
-    content = std::move(f.content);
-  } else if (*mode != "w" && *mode != "a") {
+  if (*mode != "r" && *mode != "w" && *mode != "a") {  // a runtime error of the interpreter
     require(st, ctx_.bool_val(false), HardKind::RuntimeCheck);
     return nullPointer();
   }
-  openedFiles_.push_back(std::move(content));
-  const std::size_t h = 2 + openedFiles_.size();
-  SymStream& s = stream(st, h);
-  s.open = ctx_.bool_val(true);
-  ObjectInfo info;
-  info.kind = ObjKind::Heap;
-  info.name = "FILE object";
-  info.cell = ir::IntKind::Int;
-  info.size = 1;
-  const ObjId id = newObject(std::move(info));
-  initObject(id, st, intVal(ints_.literal(static_cast<std::int64_t>(h), ir::IntKind::Int)));
-  return pointerTo(id);
+  // One stream per path the pointer may name (argv[i] for the i the path allows, literals).
+  Val result = nullPointer();
+  for (const StringShape& shape : stringShapes(pathPtr, st, true, e, "fopen")) {
+    if (shape.isNull || !shape.terminated) {  // fopen(NULL), an unterminated path: errors
+      require(st, negate(shape.cond), HardKind::RuntimeCheck);
+      continue;
+    }
+    std::string path;
+    for (const z3::expr& c : shape.chars) {
+      const std::optional<std::int64_t> n = ints_.numeral(c, shape.kind);
+      if (!n) throw EncodeError("fopen of a path the program computes at " + prog_.where(e.range));
+      path += static_cast<char>(*n);
+    }
+    std::optional<std::string> content;
+    if (*mode == "r") {
+      exec::TestFile f = exec::testFile(input_, path);
+      if (f.kind == exec::TestFile::Kind::Outside) {  // outside the test: a runtime error
+        require(st, negate(shape.cond), HardKind::RuntimeCheck);
+        continue;
+      }
+      if (f.kind == exec::TestFile::Kind::Missing) continue;  // NULL
+      content = std::move(f.content);
+    }
+    openedFiles_.push_back(std::move(content));
+    const std::size_t h = 2 + openedFiles_.size();
+    stream(st, h).open = shape.cond;
+    ObjectInfo info;
+    info.kind = ObjKind::Heap;
+    info.name = "FILE object";
+    info.cell = ir::IntKind::Int;
+    info.size = 1;
+    const ObjId id = newObject(std::move(info));
+    initObject(id, st, intVal(ints_.literal(static_cast<std::int64_t>(h), ir::IntKind::Int)));
+    result = mergeVal(shape.cond, pointerTo(id), result);
+  }
+  return result;
 }
 
 Val SymExec::streamCall(const ir::Expr& e, State& st) {
@@ -147,10 +168,9 @@ Val SymExec::streamCall(const ir::Expr& e, State& st) {
       const z3::expr isEof =
           equal(ints_.convert(c.v, ck, ir::IntKind::Int), ints_.literal(-1, ir::IntKind::Int));
       const z3::expr byte = ints_.convert(c.v, ck, ir::IntKind::UChar);
-      SymStream& t = stream(s, h);
-      if (ints_.numeral(t.pushed, ir::IntKind::Int) != -1)
-        throw EncodeError("a second ungetc before the stream is read at " + prog_.where(e.range));
       if (writes(h)) return intVal(ints_.literal(-1, k));
+      requireNoPushback(s, h, e, "ungetc");  // one character pushed back at a time
+      SymStream& t = stream(s, h);
       t.pushed = choose(isEof, ints_.literal(-1, ir::IntKind::Int),
                         ints_.convert(byte, ir::IntKind::UChar, ir::IntKind::Int));
       t.eof = choose(isEof, t.eof, ctx_.bool_val(false));
