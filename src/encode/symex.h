@@ -437,6 +437,18 @@ private:
   /// would read it first, or push another), like an unwinding bound.
   void requireNoPushback(State& st, std::size_t h, const ir::Expr& e, const char* what);
   SymStream initialStream(std::size_t h) const;
+  /// What a read of stream `h` sees: its data from its position, or, when a character ungetc
+  /// pushed back is known (a numeral) and so is the position, that character followed by the
+  /// rest of the data, from 0 (otherwise the pushed-back character is bounded away, see
+  /// requireNoPushback).
+  struct PushedInput {
+    std::shared_ptr<const std::string> data;
+    z3::expr pos;
+    std::optional<std::int64_t> joinedAt;  ///< the stream's position when the data is joined
+  };
+  PushedInput withPushback(State& st, std::size_t h, const ir::Expr& e, const char* what);
+  /// Moves stream `h` to `after` (a position in `in.data`).
+  void consumePushed(State& st, std::size_t h, const PushedInput& in, const z3::expr& after);
   /// Stores what the scan cases convert through `targets` (the values of e.ops[first...]), the
   /// case that holds selecting; returns the call's result.
   z3::expr storeScanned(const ir::Expr& e, std::size_t first, const std::vector<Val>& targets,

@@ -339,9 +339,9 @@ Val SymExec::scanStream(const ir::Expr& e, std::size_t h, std::size_t fmt, State
   for (std::size_t k = fmt + 1; k < e.ops.size(); ++k)
     targets.push_back(eval(*e.ops[k], st));
   if (st.dead()) return zeroValue(e.type);
-  requireNoPushback(st, h, e, "fscanf");
-  const std::string& data = streamData(h);
-  const z3::expr pos = streamPos(st, h);
+  const PushedInput in = withPushback(st, h, e, "fscanf");
+  const std::string& data = *in.data;
+  const z3::expr pos = in.pos;
   const std::optional<std::int64_t> at = ints_.numeral(pos, ir::IntKind::Long);
   const std::size_t first = at ? static_cast<std::size_t>(*at) : 0;
   const std::size_t last = at ? first : data.size();
@@ -354,8 +354,9 @@ Val SymExec::scanStream(const ir::Expr& e, std::size_t h, std::size_t fmt, State
     cases.push_back(ScanCase{when, std::move(r), q, {}, std::nullopt});
   }
   const z3::expr result = storeScanned(e, fmt + 1, targets, cases, st);
-  streamPos(st, h) = byCase(
-      cases, [&](std::size_t i) { return ints_.index(static_cast<std::int64_t>(cases[i].after)); });
+  consumePushed(st, h, in, byCase(cases, [&](std::size_t i) {
+                  return ints_.index(static_cast<std::int64_t>(cases[i].after));
+                }));
   SymStream& s = stream(st, h);
   s.eof = disj(s.eof, byCase(cases, [&](std::size_t i) {
                  return ctx_.bool_val(cases[i].after >= data.size());
@@ -450,10 +451,10 @@ Val SymExec::getLine(const ir::Expr& e, State& st) {
 
 Val SymExec::readLine(std::size_t h, const Val& buf, const ir::Expr& bufOp, const Val& n,
                       const ir::Expr* nOp, bool gets, State& st) {
-  requireNoPushback(st, h, bufOp, gets ? "gets" : "fgets");
-  const std::string& data = streamData(h);
+  const PushedInput in = withPushback(st, h, bufOp, gets ? "gets" : "fgets");
+  const std::string& data = *in.data;
   const std::size_t size = data.size();
-  const z3::expr pos = streamPos(st, h);
+  const z3::expr pos = in.pos;
   const std::optional<std::int64_t> at = ints_.numeral(pos, ir::IntKind::Long);
   auto idx = [&](std::uint64_t v) { return ints_.index(static_cast<std::int64_t>(v)); };
   // From position p < size: the characters stored before the NUL, and those consumed.
@@ -510,7 +511,7 @@ Val SymExec::readLine(std::size_t h, const Val& buf, const ir::Expr& bufOp, cons
     if (fixedCount) return static_cast<std::int64_t>(j) < *fixedCount ? c : ints_.literal(0, ck);
     return choose(ints_.indexLess(idx(j), count), c, ints_.literal(0, ck));
   });
-  streamPos(st, h) = ints_.indexAdd(pos, choose(read, advance, idx(0)));
+  consumePushed(st, h, in, ints_.indexAdd(pos, choose(read, advance, idx(0))));
   // Reading ran out of input: at its end already, or on a last line without a newline.
   SymStream& s = stream(st, h);
   s.eof = disj(s.eof, conj(tried, disj(negate(ints_.indexLess(pos, idx(size))), ranOut)));

@@ -51,6 +51,42 @@ void SymExec::requireNoPushback(State& st, std::size_t h, const ir::Expr& e, con
   hard(negate(beyond), HardKind::Unwinding);
 }
 
+SymExec::PushedInput SymExec::withPushback(State& st, std::size_t h, const ir::Expr& e,
+                                           const char* what) {
+  const std::string& data = streamData(h);
+  const std::shared_ptr<const std::string> base(std::shared_ptr<void>(), &data);
+  const std::optional<std::int64_t> pushed = ints_.numeral(stream(st, h).pushed, ir::IntKind::Int);
+  const std::optional<std::int64_t> at = ints_.numeral(streamPos(st, h), ir::IntKind::Long);
+  if (!pushed || *pushed == -1 || !at) {
+    requireNoPushback(st, h, e, what);
+    return PushedInput{base, streamPos(st, h), std::nullopt};
+  }
+  const auto from = std::min(static_cast<std::size_t>(*at), data.size());
+  auto joined = std::make_shared<const std::string>(std::string(1, static_cast<char>(*pushed)) +
+                                                    data.substr(from));
+  return PushedInput{joined, ints_.index(0), *at};
+}
+
+void SymExec::consumePushed(State& st, std::size_t h, const PushedInput& in,
+                            const z3::expr& after) {
+  if (!in.joinedAt) {
+    streamPos(st, h) = after;
+    return;
+  }
+  // Reading anything reads the pushed-back character first.
+  if (const std::optional<std::int64_t> n = ints_.numeral(after, ir::IntKind::Long)) {
+    streamPos(st, h) = ints_.index(*in.joinedAt + std::max<std::int64_t>(*n - 1, 0));
+    if (*n > 0) stream(st, h).pushed = ints_.literal(-1, ir::IntKind::Int);
+    return;
+  }
+  const z3::expr some = ints_.indexLess(ints_.index(0), after);
+  streamPos(st, h) = choose(
+      some, ints_.indexAdd(ints_.index(*in.joinedAt), ints_.indexAdd(after, ints_.index(-1))),
+      ints_.index(*in.joinedAt));
+  SymStream& s = stream(st, h);
+  s.pushed = choose(some, ints_.literal(-1, ir::IntKind::Int), s.pushed);
+}
+
 Val SymExec::onStream(const ir::Expr& handle, State& st, ir::TypeRef type,
                       const std::function<Val(std::size_t, State&)>& f) {
   const Val h = eval(handle, st);
@@ -191,7 +227,33 @@ Val SymExec::streamCall(const ir::Expr& e, State& st) {
     return onStream(*e.ops[0], st, e.type,
                     [&](std::size_t h, State& s) { return scanStream(e, h, 1, s); });
   case ir::Builtin::Fread:
-    throw EncodeError("fread is not encoded (at " + prog_.where(e.range) + ")");
+    return onStream(*e.ops[0], st, e.type, [&](std::size_t h, State& s) {
+      const Val buf = eval(*e.ops[1], s);
+      const Val size = eval(*e.ops[2], s);
+      const Val items = eval(*e.ops[3], s);
+      if (s.dead()) return zeroValue(e.type);
+      const PushedInput in = withPushback(s, h, e, "fread");
+      const std::optional<std::int64_t> at = ints_.numeral(in.pos, ir::IntKind::Long);
+      const std::optional<std::int64_t> n = ints_.numeral(size.v, kindOf(*e.ops[2]));
+      const std::optional<std::int64_t> m = ints_.numeral(items.v, kindOf(*e.ops[3]));
+      if (!at || !n || !m)
+        throw EncodeError("fread of a size, count or position the formula computes at " +
+                          prog_.where(e.range));
+      const std::string& data = *in.data;
+      const auto want = static_cast<std::uint64_t>(*n) * static_cast<std::uint64_t>(*m);
+      const std::uint64_t left = data.size() - std::min<std::uint64_t>(*at, data.size());
+      const std::uint64_t got = *n == 0 || *m == 0 ? 0 : std::min(want, left);
+      const ir::TypeRef cell = ir::pointerAsWritten(*e.ops[1]).type->elem;
+      const ir::IntKind ck = cell->isInt() ? cell->intKind : ir::IntKind::Char;
+      if (got > 0)
+        writeCells(s, buf, ctx_.bool_val(true), ints_.index(static_cast<std::int64_t>(got)), got,
+                   [&](std::uint64_t j) {
+                     return ints_.literal(static_cast<unsigned char>(data[*at + j]), ck);
+                   });
+      consumePushed(s, h, in, ints_.index(static_cast<std::int64_t>(*at + got)));
+      if (got < want) stream(s, h).eof = ctx_.bool_val(true);
+      return intVal(ints_.literal(got == 0 ? 0 : static_cast<std::int64_t>(got / *n), k));
+    });
   case ir::Builtin::FilePrintf:
     return onStream(*e.ops[0], st, e.type,
                     [&](std::size_t h, State& s) { return printf(e, s, 1, h == 1); });
