@@ -76,6 +76,7 @@ int runOnce(RunCommand& c) {
   } catch (const std::invalid_argument& e) {
     throw UserError(e.what());
   }
+  if (!harness) testing::attachFiles(input, "");
   exec::RunOptions ro;
   ro.stepLimit = c.common.stepLimit;
   ro.memoryLimit = c.common.runMemoryMb << 20;

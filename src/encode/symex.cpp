@@ -32,7 +32,7 @@ void SymExec::run() {
   if (!entry || !entry->body) throw EncodeError("no function '" + opt_.entry + "' to encode");
   objects_.push_back(ObjectInfo{});  // the null object
   const z3::expr zero = ints_.index(0);
-  State st{ctx_.bool_val(true), {}, zero, zero, zero, ctx_.bool_val(true)};
+  State st{ctx_.bool_val(true), {}, zero, zero, zero, ctx_.bool_val(true), {}};
   setUpGlobals(st);
   std::vector<Val> args = entryArguments(*entry, st);
   Frame root;

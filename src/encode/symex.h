@@ -21,6 +21,7 @@
 #include "encode/encode.h"
 #include "encode/string_cases.h"
 
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -91,6 +92,14 @@ struct ObjState {
   std::optional<z3::expr> freed;  ///< heap blocks: when `free` has released it (none: never)
 };
 
+/// The state of one C stream in a symbolic state (see symex_streams.cpp). stdin's read position
+/// is State::stdinPos.
+struct SymStream {
+  z3::expr pos, eof, error;
+  z3::expr pushed;  ///< the character ungetc pushed back, or -1 (an int)
+  z3::expr open;
+};
+
 struct State {
   z3::expr guard;  ///< when this state's code runs (false: dead)
   std::vector<ObjState> objs;
@@ -99,6 +108,7 @@ struct State {
   /// on. A callee's values then do not depend on the path that led to the call, so exploring
   /// a branch side elsewhere leaves them (and their constants) as they were.
   z3::expr local;
+  std::vector<SymStream> streams;  ///< by handle; missing ones are as they were at the start
   bool dead() const { return guard.is_false(); }
 };
 
@@ -193,6 +203,8 @@ public:
 private:
   // --- symex.cpp: setup -----------------------------------------------------------------------
   ObjId newObject(ObjectInfo info);
+  /// What the streams fopen opened read (by handle - 3), or nullopt for a write stream.
+  std::deque<std::optional<std::string>> openedFiles_;
   void initObject(ObjId id, State& st, const Val& fill);
   ObjectInfo varObject(ir::VarId v) const;
   void setUpGlobals(State& st);
@@ -387,6 +399,8 @@ private:
   /// strtol(p, NULL, 10) of a string whose characters the program computes, converted to `k`.
   z3::expr parseComputed(const Val& p, ir::IntKind k, State& st, const ir::Expr& e);
   Val getchar(const ir::Expr& e, State& st);
+  /// getc on stream `h` (a numeral handle), the result of C type `k`.
+  Val readChar(std::size_t h, ir::IntKind k, State& st);
   Val nondet(const ir::Expr& e, State& st);
   /// The next nondet value, of C type `k` (a live state).
   z3::expr nondetValue(ir::IntKind k, State& st);
@@ -398,10 +412,44 @@ private:
 
   // --- symex_stdio.cpp: formatted, line and string input, strings in memory, puts/fputs -------
   Val scanf(const ir::Expr& e, State& st);
+  /// scanf/fscanf from stream `h`: e.ops[format] is the format, the targets follow.
+  Val scanStream(const ir::Expr& e, std::size_t h, std::size_t format, State& st);
   Val getLine(const ir::Expr& e, State& st);  ///< gets, fgets(stdin)
+  /// gets/fgets from stream `h` into `buf` (the value of `bufOp`); `n` (of `nOp`): fgets's size.
+  Val readLine(std::size_t h, const Val& buf, const ir::Expr& bufOp, const Val& n,
+               const ir::Expr* nOp, bool gets, State& st);
   Val sscanf(const ir::Expr& e, State& st);
   /// puts (`newline`) and fputs (to stdout when `toStdout`).
-  Val putString(const ir::Expr& e, State& st, bool newline, bool toStdout);
+  Val putString(const ir::Expr& e, State& st, bool newline, bool toStdout, std::size_t arg = 0);
+
+  // --- symex_streams.cpp: C streams (FILE *) --------------------------------------------------
+  Val streamCall(const ir::Expr& e, State& st);  ///< Fopen and the stream builtins
+  Val fopen(const ir::Expr& e, State& st);
+  /// `f(h, part)` for each stream h the handle operand may be, in the part of `st` where it is;
+  /// the results merged (of C type `type`).
+  Val onStream(const ir::Expr& handle, State& st, ir::TypeRef type,
+               const std::function<Val(std::size_t, State&)>& f);
+  /// Stream `h` of `st` (its initial state when `st` has not touched it).
+  SymStream& stream(State& st, std::size_t h);
+  z3::expr& streamPos(State& st, std::size_t h);
+  /// The bytes stream `h` reads (empty for streams opened for writing).
+  const std::string& streamData(std::size_t h) const;
+  /// Bounds the model to states where stream `h` holds no pushed-back character (`what`
+  /// would read it first, or push another), like an unwinding bound.
+  void requireNoPushback(State& st, std::size_t h, const ir::Expr& e, const char* what);
+  SymStream initialStream(std::size_t h) const;
+  /// What a read of stream `h` sees: its data from its position, or, when a character ungetc
+  /// pushed back is known (a numeral) and so is the position, that character followed by the
+  /// rest of the data, from 0 (otherwise the pushed-back character is bounded away, see
+  /// requireNoPushback).
+  struct PushedInput {
+    std::shared_ptr<const std::string> data;
+    z3::expr pos;
+    std::optional<std::int64_t> joinedAt;  ///< the stream's position when the data is joined
+  };
+  PushedInput withPushback(State& st, std::size_t h, const ir::Expr& e, const char* what);
+  /// Moves stream `h` to `after` (a position in `in.data`).
+  void consumePushed(State& st, std::size_t h, const PushedInput& in, const z3::expr& after);
   /// Stores what the scan cases convert through `targets` (the values of e.ops[first...]), the
   /// case that holds selecting; returns the call's result.
   z3::expr storeScanned(const ir::Expr& e, std::size_t first, const std::vector<Val>& targets,

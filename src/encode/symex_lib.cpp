@@ -111,6 +111,7 @@ Val SymExec::callBuiltin(const ir::Expr& e, State& st) {
   case ir::Builtin::Qsort: return qsort(e, st);
   case ir::Builtin::Bsearch: return bsearch(e, st);
   case ir::Builtin::None: break;
+  default: return streamCall(e, st);
   }
   throw EncodeError("unknown library function at " + prog_.where(e.range));
 }
@@ -399,20 +400,40 @@ z3::expr SymExec::parseComputed(const Val& p, ir::IntKind k, State& st, const ir
 }
 
 Val SymExec::getchar(const ir::Expr& e, State& st) {
-  const std::string& data = input_.stdinData;
-  const ir::IntKind k = kindOf(e);
-  const z3::expr pos = st.stdinPos;
+  if (st.dead()) return zeroValue(e.type);
+  return readChar(0, kindOf(e), st);
+}
+
+Val SymExec::readChar(std::size_t h, ir::IntKind k, State& st) {
+  const std::string& data = streamData(h);
+  SymStream& s = stream(st, h);
+  const z3::expr pushed = s.pushed;
+  const bool none = ints_.numeral(pushed, ir::IntKind::Int) == -1;
+  const z3::expr takesPushed =
+      none ? ctx_.bool_val(false) : negate(equal(pushed, ints_.literal(-1, ir::IntKind::Int)));
+  z3::expr& posRef = streamPos(st, h);
+  const z3::expr pos = posRef;
   auto byteAt = [&](std::size_t i) {
     return ints_.literal(i < data.size() ? static_cast<unsigned char>(data[i]) : -1, k);
   };
+  z3::expr value = ints_.literal(-1, k), next = pos, atEnd = ctx_.bool_val(true);
   if (std::optional<std::int64_t> at = ints_.numeral(pos, ir::IntKind::Long)) {
     const auto p = static_cast<std::size_t>(*at);
-    st.stdinPos = ints_.index(static_cast<std::int64_t>(std::min(p + 1, data.size())));
-    return intVal(byteAt(p));
+    next = ints_.index(static_cast<std::int64_t>(std::min(p + 1, data.size())));
+    value = byteAt(p);
+    atEnd = ctx_.bool_val(p >= data.size());
+  } else {
+    const z3::expr len = ints_.index(static_cast<std::int64_t>(data.size()));
+    const z3::expr more = ints_.indexLess(pos, len);
+    next = choose(more, ints_.indexAdd(pos, ints_.index(1)), pos);
+    value = positionSwitch(pos, data.size(), byteAt, ints_.literal(-1, k));
+    atEnd = negate(more);
   }
-  const z3::expr len = ints_.index(static_cast<std::int64_t>(data.size()));
-  st.stdinPos = choose(ints_.indexLess(pos, len), ints_.indexAdd(pos, ints_.index(1)), pos);
-  return intVal(positionSwitch(pos, data.size(), byteAt, ints_.literal(-1, k)));
+  posRef = choose(takesPushed, pos, next);
+  SymStream& t = stream(st, h);  // streamPos may have grown the table
+  t.eof = disj(t.eof, conj(negate(takesPushed), atEnd));
+  t.pushed = ints_.literal(-1, ir::IntKind::Int);
+  return intVal(choose(takesPushed, ints_.convert(pushed, ir::IntKind::Int, k), value));
 }
 
 Val SymExec::nondet(const ir::Expr& e, State& st) {

@@ -81,7 +81,16 @@ State SymExec::merge2(State&& a, State&& b, const std::optional<z3::expr>& split
           choose(c, a.outCount, b.outCount),
           choose(c, a.nondetPos, b.nondetPos),
           choose(c, a.stdinPos, b.stdinPos),
-          local};
+          local,
+          {}};
+  const std::size_t streams = std::max(a.streams.size(), b.streams.size());
+  for (std::size_t h = 0; h < streams; ++h) {
+    const SymStream x = h < a.streams.size() ? a.streams[h] : initialStream(h);
+    const SymStream y = h < b.streams.size() ? b.streams[h] : initialStream(h);
+    m.streams.push_back(SymStream{choose(c, x.pos, y.pos), choose(c, x.eof, y.eof),
+                                  choose(c, x.error, y.error), choose(c, x.pushed, y.pushed),
+                                  choose(c, x.open, y.open)});
+  }
   const std::size_t n = std::max(a.objs.size(), b.objs.size());
   a.objs.resize(n);
   b.objs.resize(n);

@@ -330,15 +330,18 @@ z3::expr SymExec::storeScanned(const ir::Expr& e, std::size_t first,
       cases, [&](std::size_t i) { return ints_.literal(cases[i].result.returnValue, kindOf(e)); });
 }
 
-Val SymExec::scanf(const ir::Expr& e, State& st) {
-  const std::optional<std::string> format = concreteString(eval(*e.ops[0], st), st);
+Val SymExec::scanf(const ir::Expr& e, State& st) { return scanStream(e, 0, 0, st); }
+
+Val SymExec::scanStream(const ir::Expr& e, std::size_t h, std::size_t fmt, State& st) {
+  const std::optional<std::string> format = concreteString(eval(*e.ops[fmt], st), st);
   if (!format) throw EncodeError("scanf with a computed format at " + prog_.where(e.range));
   std::vector<Val> targets;
-  for (std::size_t k = 1; k < e.ops.size(); ++k)
+  for (std::size_t k = fmt + 1; k < e.ops.size(); ++k)
     targets.push_back(eval(*e.ops[k], st));
   if (st.dead()) return zeroValue(e.type);
-  const std::string& data = input_.stdinData;
-  const z3::expr pos = st.stdinPos;
+  const PushedInput in = withPushback(st, h, e, "fscanf");
+  const std::string& data = *in.data;
+  const z3::expr pos = in.pos;
   const std::optional<std::int64_t> at = ints_.numeral(pos, ir::IntKind::Long);
   const std::size_t first = at ? static_cast<std::size_t>(*at) : 0;
   const std::size_t last = at ? first : data.size();
@@ -350,9 +353,14 @@ Val SymExec::scanf(const ir::Expr& e, State& st) {
         at ? ctx_.bool_val(true) : pos == ints_.index(static_cast<std::int64_t>(p));
     cases.push_back(ScanCase{when, std::move(r), q, {}, std::nullopt});
   }
-  const z3::expr result = storeScanned(e, 1, targets, cases, st);
-  st.stdinPos = byCase(
-      cases, [&](std::size_t i) { return ints_.index(static_cast<std::int64_t>(cases[i].after)); });
+  const z3::expr result = storeScanned(e, fmt + 1, targets, cases, st);
+  consumePushed(st, h, in, byCase(cases, [&](std::size_t i) {
+                  return ints_.index(static_cast<std::int64_t>(cases[i].after));
+                }));
+  SymStream& s = stream(st, h);
+  s.eof = disj(s.eof, byCase(cases, [&](std::size_t i) {
+                 return ctx_.bool_val(cases[i].after >= data.size());
+               }));
   return intVal(result);
 }
 
@@ -438,15 +446,24 @@ Val SymExec::getLine(const ir::Expr& e, State& st) {
   const Val buf = eval(*e.ops[0], st);
   const Val n = gets ? intVal(ints_.literal(0, ir::IntKind::Int)) : eval(*e.ops[1], st);
   if (st.dead()) return zeroValue(e.type);
-  const std::string& data = input_.stdinData;
+  return readLine(0, buf, *e.ops[0], n, gets ? nullptr : e.ops[1].get(), gets, st);
+}
+
+Val SymExec::readLine(std::size_t h, const Val& buf, const ir::Expr& bufOp, const Val& n,
+                      const ir::Expr* nOp, bool gets, State& st) {
+  const PushedInput in = withPushback(st, h, bufOp, gets ? "gets" : "fgets");
+  const std::string& data = *in.data;
   const std::size_t size = data.size();
-  const z3::expr pos = st.stdinPos;
+  const z3::expr pos = in.pos;
   const std::optional<std::int64_t> at = ints_.numeral(pos, ir::IntKind::Long);
   auto idx = [&](std::uint64_t v) { return ints_.index(static_cast<std::int64_t>(v)); };
   // From position p < size: the characters stored before the NUL, and those consumed.
   auto lineEnd = [&](std::size_t p) { return std::min(data.find('\n', p), size); };
   auto consumed = [&](std::size_t p) { return std::min(lineEnd(p) + 1, size) - p; };
   auto stored = [&](std::size_t p) { return gets ? lineEnd(p) - p : consumed(p); };
+  // From p: the line has no newline (reading it runs out of input).
+  auto open = [&](std::size_t p) { return ctx_.bool_val(lineEnd(p) == size); };
+  z3::expr ranOut = byPosition(pos, size, open, ctx_.bool_val(true));
   std::uint64_t maxCount = 0;
   if (at && static_cast<std::size_t>(*at) < size) maxCount = stored(static_cast<std::size_t>(*at));
   if (!at)
@@ -459,11 +476,13 @@ Val SymExec::getLine(const ir::Expr& e, State& st) {
       pos, size, [&](std::size_t p) { return idx(stored(p)); }, idx(0));
   z3::expr advance = byPosition(
       pos, size, [&](std::size_t p) { return idx(consumed(p)); }, idx(0));
+  z3::expr tried = ctx_.bool_val(true);  // it reads (fgets with n > 1)
   if (!gets) {
-    const ir::IntKind nk = kindOf(*e.ops[1]);
+    const ir::IntKind nk = kindOf(*nOp);
     const z3::expr positive = ints_.compare(ir::BinOp::Gt, nk, n.v, ints_.literal(0, nk));
     const z3::expr one = ints_.compare(ir::BinOp::Eq, nk, n.v, ints_.literal(1, nk));
-    read = conj(conj(positive, negate(one)), read);
+    tried = conj(positive, negate(one));
+    read = conj(tried, read);
     written = disj(one, read);
     const z3::expr limit = ints_.indexAdd(ints_.toIndex(n.v, nk), idx(-1));  // n - 1
     const std::optional<std::int64_t> fixedLimit = ints_.numeral(limit, ir::IntKind::Long);
@@ -472,12 +491,14 @@ Val SymExec::getLine(const ir::Expr& e, State& st) {
       count = *fixedLimit < *fixedCount ? limit : count;
     else
       count = choose(ints_.indexLess(limit, count), limit, count);
+    // Stopping at n - 1 characters does not run out of input.
+    ranOut = conj(ranOut, ints_.indexLess(count, limit));
     count = choose(read, count, idx(0));
     advance = count;
     if (fixedLimit && *fixedLimit >= 0)
       maxCount = std::min(maxCount, static_cast<std::uint64_t>(*fixedLimit));
   }
-  const ir::TypeRef cell = e.ops[0]->type->isPointer() ? e.ops[0]->type->elem : nullptr;
+  const ir::TypeRef cell = bufOp.type->isPointer() ? bufOp.type->elem : nullptr;
   const ir::IntKind ck = cell && cell->isInt() ? cell->intKind : ir::IntKind::Char;
   const std::optional<std::int64_t> fixedCount = ints_.numeral(count, ir::IntKind::Long);
   writeCells(st, buf, written, ints_.indexAdd(count, idx(1)), maxCount + 1, [&](std::uint64_t j) {
@@ -490,7 +511,10 @@ Val SymExec::getLine(const ir::Expr& e, State& st) {
     if (fixedCount) return static_cast<std::int64_t>(j) < *fixedCount ? c : ints_.literal(0, ck);
     return choose(ints_.indexLess(idx(j), count), c, ints_.literal(0, ck));
   });
-  st.stdinPos = ints_.indexAdd(pos, choose(read, advance, idx(0)));
+  consumePushed(st, h, in, ints_.indexAdd(pos, choose(read, advance, idx(0))));
+  // Reading ran out of input: at its end already, or on a last line without a newline.
+  SymStream& s = stream(st, h);
+  s.eof = disj(s.eof, conj(tried, disj(negate(ints_.indexLess(pos, idx(size))), ranOut)));
   if (written.is_true()) return buf;
   if (written.is_false()) return nullPointer();
   return mergeVal(written, buf, nullPointer());
@@ -499,8 +523,8 @@ Val SymExec::getLine(const ir::Expr& e, State& st) {
 // ---------------------------------------------------------------------------------------------
 // puts, fputs
 
-Val SymExec::putString(const ir::Expr& e, State& st, bool newline, bool toStdout) {
-  const Val p = eval(*e.ops[0], st);
+Val SymExec::putString(const ir::Expr& e, State& st, bool newline, bool toStdout, std::size_t arg) {
+  const Val p = eval(*e.ops[arg], st);
   const ir::IntKind k = kindOf(e);
   const std::string suffix = newline ? "\n" : "";
   // puts returns the characters written, glibc's fputs 1.

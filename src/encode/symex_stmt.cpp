@@ -290,8 +290,8 @@ void SymExec::switchStmt(const ir::Stmt& s, State& st) {
   }
   frames_.back().loops.push_back(LoopContext{{}, {}, /*isSwitch=*/true});
   std::vector<State> exits;
-  State fall{ctx_.bool_val(false), {},          st.outCount,
-             st.nondetPos,         st.stdinPos, ctx_.bool_val(false)};
+  State fall{ctx_.bool_val(false), {},        st.outCount, st.nondetPos, st.stdinPos,
+             ctx_.bool_val(false), st.streams};
   z3::expr anyArm = ctx_.bool_val(false);
   for (std::size_t a = 0; a < s.arms.size(); ++a) {
     anyArm = disj(anyArm, armIs(a));

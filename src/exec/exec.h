@@ -24,7 +24,23 @@ struct RunInput {
   std::string stdinData;
   std::vector<std::int64_t> nondet;     ///< values returned by nondet intrinsics, in order
   std::vector<std::int64_t> entryArgs;  ///< arguments of a harness entry function
+  /// The files the program may open for reading, by the path it names them with: the test's
+  /// arguments that name files, read when the test was loaded (see testing::attachFiles).
+  std::map<std::string, std::string> files;
+  /// Where files beside the tests file lie (empty: none): a relative path without `..` names
+  /// one. Any other path is outside the test (see testFile).
+  std::string fileDir;
 };
+
+/// How a run's fopen(path, "r") resolves `path`.
+struct TestFile {
+  enum class Kind : std::uint8_t { Found, Missing, Outside } kind = Kind::Outside;
+  std::string content;  ///< Found
+};
+/// Found: a file of `input` (RunInput::files, or one beside the tests file); Missing: a test
+/// argument or a name beside the tests file that is no file (fopen returns NULL); Outside:
+/// neither (a runtime error: culprit never reads a host file the test does not name).
+TestFile testFile(const RunInput& input, const std::string& path);
 
 enum class Verdict : std::uint8_t {
   Exited,        ///< returned from the entry function or called exit(): see exitStatus
@@ -115,6 +131,8 @@ struct RunResult {
   Verdict verdict = Verdict::Exited;
   int exitStatus = 0;  ///< Exited: the status; AssertFailed/Aborted: 134; others: 1
   std::string out, err;
+  /// Files the program opened for writing ("w", "a"), by path: kept in memory, never written.
+  std::map<std::string, std::string> files;
   std::string message;    ///< runtime error / assertion text, sanitizer-style
   ir::SourceRange where;  ///< location of the failure, if any
   ir::StmtId failedStmt = ir::kNone;

@@ -82,8 +82,10 @@ RunResult Machine::run() {
   if (options_.coverage) result_.branchHits.assign(program_.stmts.size(), 0);
   try {
     setUpGlobals();
+    setUpStreams();
+    const std::size_t start = argStack_.size();
     pushEntryArguments(*entry);
-    Value r = call(*entry, 0, nullptr);
+    Value r = call(*entry, start, nullptr);
     result_.verdict = Verdict::Exited;
     if (entry->ret && entry->ret->isInt()) {
       result_.exitStatus = static_cast<int>(r.i & 0xff);

@@ -66,10 +66,10 @@ std::string callArgumentText(const ir::SourceFile& file, std::uint32_t line, std
 
 Value Machine::callBuiltin(const ir::Expr& e) {
   switch (e.builtin) {
-  case ir::Builtin::Printf: return printf(e, 0, false);
+  case ir::Builtin::Printf: return printf(e, 0, 1);
   case ir::Builtin::Fprintf:
     // The stream is in Expr::stream; tolerate a lowering that also keeps it as ops[0].
-    return printf(e, !e.ops.empty() && ir::isStringExpr(*e.ops[0]) ? 0 : 1, e.stream == 2);
+    return printf(e, !e.ops.empty() && ir::isStringExpr(*e.ops[0]) ? 0 : 1, e.stream);
   case ir::Builtin::Puts: {
     bool terminated = true;
     const std::string s = readString(*e.ops[0], &terminated);
@@ -96,9 +96,7 @@ Value Machine::callBuiltin(const ir::Expr& e) {
     return {arith::math(static_cast<ir::MathFn>(e.value), k, a.i, b.i), 0, taint(a, b)};
   }
   case ir::Builtin::Scanf: return scanf(e);
-  case ir::Builtin::Getchar:
-    if (stdinPos_ >= input_.stdinData.size()) return {-1};
-    return {static_cast<unsigned char>(input_.stdinData[stdinPos_++])};
+  case ir::Builtin::Getchar: return {readChar(streams_[0])};
   case ir::Builtin::Exit: {
     const Value v = eval(*e.ops[0]);
     checkDefined(v, *e.ops[0], "as the exit status");
@@ -134,6 +132,7 @@ Value Machine::callBuiltin(const ir::Expr& e) {
   case ir::Builtin::Qsort: return qsort(e);
   case ir::Builtin::Bsearch: return bsearch(e);
   case ir::Builtin::None: break;
+  default: return streamCall(e);
   }
   fail(e.range, "unknown library function");
 }
@@ -175,7 +174,7 @@ std::string Machine::readStringAt(Value ptr, const ir::Expr& e, bool* terminated
   return s;
 }
 
-Value Machine::printf(const ir::Expr& e, std::size_t first, bool toStderr) {
+Value Machine::printf(const ir::Expr& e, std::size_t first, int handle) {
   if (first >= e.ops.size()) fail(e.range, "printf without a format");
   bool terminated = true;
   const std::string format = readString(*e.ops[first], &terminated);
@@ -208,7 +207,7 @@ Value Machine::printf(const ir::Expr& e, std::size_t first, bool toStderr) {
   }
   libc::Formatted f = libc::format(format, args);
   if (!f.error.empty()) fail(e.range, f.error);
-  write(f.text, toStderr, e);
+  put(handle, f.text, e);
   return {static_cast<std::int64_t>(f.text.size())};
 }
 

@@ -13,6 +13,7 @@
 #include "exec/exec.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -65,6 +66,15 @@ struct HeapBlock {
   const ir::Expr* site = nullptr;
   std::uint64_t size = 0;  ///< cells, kept when `free` releases them
   bool freed = false;
+};
+
+/// One C stream (see streams.cpp).
+struct Stream {
+  std::string path;
+  std::shared_ptr<const std::string> data;  ///< what a read stream reads
+  std::size_t pos = 0;
+  std::string pushed;  ///< characters ungetc pushed back; the last is read first
+  bool reads = false, writes = false, eof = false, error = false, open = true;
 };
 
 /// What an object's cells hold: integers of one kind, or pointers.
@@ -261,13 +271,19 @@ private:
   /// object ends first. A null pointer is a runtime error unless `isNull` is given.
   std::string readString(const ir::Expr& e, bool* terminated, bool* isNull = nullptr);
   std::string readStringAt(Value ptr, const ir::Expr& e, bool* terminated, bool* isNull = nullptr);
-  Value printf(const ir::Expr& e, std::size_t first, bool toStderr);
+  /// printf from e.ops[first] (the format) to the stream `handle` (1 stdout, 2 stderr, ...).
+  Value printf(const ir::Expr& e, std::size_t first, int handle);
   Value stringToInt(const ir::Expr& e);
   Value stringToDouble(const ir::Expr& e);
   Value nondet(const ir::Expr& e);
 
   // stdio.cpp: formatted, line and string input, fputs
   Value scanf(const ir::Expr& e);
+  /// scanf/fscanf from `s`; e.ops[format] is the format.
+  Value scanStream(const ir::Expr& e, Stream& s, std::size_t format);
+  /// gets/fgets from `s` into `buf` (the value of `op`); `n`: fgets's size.
+  Value readLine(Stream& s, Value buf, std::int64_t n, bool gets, const ir::Expr& e,
+                 const ir::Expr& op);
   Value getLine(const ir::Expr& e);  ///< gets, fgets(stdin)
   Value sscanf(const ir::Expr& e);
   Value fputs(const ir::Expr& e);
@@ -280,6 +296,21 @@ private:
   void checkWrite(Value ptr, std::size_t n, const ir::Expr& op, const char* name);
   /// Writes `text`, then a NUL, to the chars `ptr` points to (checked as above).
   void storeText(Value ptr, const std::string& text, const ir::Expr& op, const char* name);
+
+  // streams.cpp: the stream table
+  void setUpStreams();
+  Value streamCall(const ir::Expr& e);  ///< Fopen and the stream builtins
+  /// The open stream whose handle `handle` evaluates to.
+  Stream& streamOf(const ir::Expr& handle, const char* name);
+  int readChar(Stream& s);  ///< getc: a character or EOF (-1)
+  /// What `s` reads next: its pushed-back characters, then the rest of its data.
+  std::string pending(const Stream& s) const;
+  void consume(Stream& s, std::size_t n);  ///< drops `n` characters of pending(s)
+  Value fopen(const ir::Expr& e);
+  Value fclose(const ir::Expr& e);
+  Value fread(const ir::Expr& e);
+  /// Writes `text` to the stream `handle` (stdout, stderr or a file opened for writing).
+  void put(int handle, const std::string& text, const ir::Expr& at);
 
   // heap.cpp: heap blocks and VLAs, memset/memcpy
   Value allocate(const ir::Expr& e);  ///< malloc, calloc, VLA blocks
@@ -333,7 +364,8 @@ private:
   std::uint32_t iteration_ = 0, loopContext_ = 0, callContext_ = 0;
   ContextTable loopContexts_, callContexts_;
 
-  std::size_t stdinPos_ = 0, nondetPos_ = 0;
+  std::vector<Stream> streams_;
+  std::size_t nondetPos_ = 0;
 };
 
 }  // namespace culprit::exec::detail

@@ -55,17 +55,33 @@ void Machine::storeScanned(const ir::Expr& e, std::size_t first, const std::vect
   }
 }
 
-Value Machine::scanf(const ir::Expr& e) {
+Value Machine::scanf(const ir::Expr& e) { return scanStream(e, streams_[0], 0); }
+
+Value Machine::scanStream(const ir::Expr& e, Stream& s, std::size_t format) {
+  const char* name = e.builtin == ir::Builtin::Scanf ? "scanf" : "fscanf";
   bool terminated = true;
-  const std::string format = readString(*e.ops[0], &terminated);
-  if (!terminated) fail(e.range, "scanf format is not NUL-terminated within its object");
+  const std::string fmt = readString(*e.ops[format], &terminated);
+  if (!terminated)
+    fail(e.range, std::string(name) + " format is not NUL-terminated within its object");
   std::vector<Value> targets;
-  for (std::size_t k = 1; k < e.ops.size(); ++k) {
+  for (std::size_t k = format + 1; k < e.ops.size(); ++k) {
     targets.push_back(eval(*e.ops[k]));
-    checkDefined(targets.back(), *e.ops[k], "as a pointer passed to 'scanf'");
+    checkDefined(targets.back(), *e.ops[k],
+                 e.builtin == ir::Builtin::Scanf ? "as a pointer passed to 'scanf'"
+                                                 : "as a pointer passed to 'fscanf'");
   }
-  const libc::Scanned sc = libc::scan(format, input_.stdinData, stdinPos_);
-  storeScanned(e, 1, targets, sc, "scanf");
+  libc::Scanned sc;
+  if (s.pushed.empty() && s.reads) {
+    sc = libc::scan(fmt, *s.data, s.pos);
+    if (s.pos >= s.data->size()) s.eof = true;
+  } else {
+    const std::string rest = pending(s);
+    std::size_t pos = 0;
+    sc = libc::scan(fmt, rest, pos);
+    consume(s, pos);
+    if (pos >= rest.size()) s.eof = true;
+  }
+  storeScanned(e, format + 1, targets, sc, name);
   return {sc.returnValue};
 }
 
@@ -100,25 +116,45 @@ Value Machine::sscanf(const ir::Expr& e) {
 // fgets with n <= 0 returns NULL without reading; with n == 1 it stores the NUL and returns buf.
 Value Machine::getLine(const ir::Expr& e) {
   const bool gets = e.builtin == ir::Builtin::Gets;
-  const char* name = gets ? "gets" : "fgets";
   const ir::Expr& op = *e.ops[0];
   const Value buf = eval(op);
   const Value size = gets ? Value{} : eval(*e.ops[1]);
   checkDefined(buf, op, gets ? "as a pointer passed to 'gets'" : "as a pointer passed to 'fgets'");
   checkDefined(size, *e.ops[gets ? 0 : 1], "as the size passed to 'fgets'");
-  const std::int64_t n = size.i;
+  return readLine(streams_[0], buf, size.i, gets, e, op);
+}
+
+Value Machine::readLine(Stream& s, Value buf, std::int64_t n, bool gets, const ir::Expr& e,
+                        const ir::Expr& op) {
+  const char* name = gets ? "gets" : "fgets";
   if (!gets && n <= 0) return {};
   if (!gets && n == 1) {
     storeText(buf, "", op, name);
     return buf;
   }
-  const std::string& data = input_.stdinData;
-  if (stdinPos_ >= data.size()) return {};
-  std::size_t end = data.find('\n', stdinPos_);
-  end = end == std::string::npos ? data.size() : end + (gets ? 0 : 1);
-  if (!gets) end = std::min<std::size_t>(end, stdinPos_ + static_cast<std::size_t>(n - 1));
-  const std::string line = data.substr(stdinPos_, end - stdinPos_);
-  stdinPos_ = gets && end < data.size() ? end + 1 : end;
+  (void)e;
+  const std::string rest = s.pushed.empty() ? std::string() : pending(s);
+  const std::string& data = s.pushed.empty() && s.reads ? *s.data : rest;
+  std::size_t start = s.pushed.empty() && s.reads ? s.pos : 0;
+  if (start >= data.size()) {
+    s.eof = s.eof || s.reads;
+    return {};
+  }
+  std::size_t end = data.find('\n', start);
+  const bool newline = end != std::string::npos;
+  end = !newline ? data.size() : end + (gets ? 0 : 1);
+  if (!gets) end = std::min<std::size_t>(end, start + static_cast<std::size_t>(n - 1));
+  const std::string line = data.substr(start, end - start);
+  const std::size_t next = gets && newline ? end + 1 : end;
+  // It ran out of input (the end-of-file flag) unless it stopped at a newline or at n - 1.
+  const bool stopped = gets ? newline
+                            : (!line.empty() && line.back() == '\n') ||
+                                  line.size() == static_cast<std::size_t>(n - 1);
+  if (!stopped) s.eof = true;
+  if (&data == &rest)
+    consume(s, next);
+  else
+    s.pos = next;
   storeText(buf, line, op, name);
   return buf;
 }

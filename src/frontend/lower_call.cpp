@@ -63,6 +63,12 @@ constexpr LibraryFunction kLibrary[] = {
     {"gets", Builtin::Gets, 1, 1, Returns::Pointer},
     {"fgets", Builtin::Fgets, 3, 3, Returns::Pointer},
     {"sscanf", Builtin::Sscanf, 2, kVariadic},
+    {"fopen", Builtin::Fopen, 2, 2},
+    {"fclose", Builtin::Fclose, 1, 1},
+    {"ungetc", Builtin::Ungetc, 2, 2},
+    {"fread", Builtin::Fread, 4, 4},
+    {"feof", Builtin::Feof, 1, 1},
+    {"ferror", Builtin::Ferror, 1, 1},
     {"fputs", Builtin::Fputs, 2, 2},
     {"malloc", Builtin::Malloc, 1, 1, Returns::Pointer, "stdlib.h"},
     {"calloc", Builtin::Calloc, 2, 2, Returns::Pointer, "stdlib.h"},
@@ -140,6 +146,7 @@ ir::ExprPtr Lowerer::lowerCall(const CallExpr* e) {
   if (isNondet(name) && userFunction(fd) == ir::kNone) return lowerNondet(e);
   if (fd->isImplicit() && !(lib && lib->header[0] == 0)) warnImplicit(fd);
   if (ir::FuncId id = userFunction(fd); id != ir::kNone) return lowerUserCall(e, id);
+  if (ir::ExprPtr x = lowerStreamCall(e, name)) return x;
   if (name == "fflush" && e->getNumArgs() == 1 && streamOf(e->getArg(0)) >= 0)
     return intLit(0, prog_->types.intType(ir::IntKind::Int), e);  // output is never buffered
   if (!lib)

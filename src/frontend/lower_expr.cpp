@@ -176,6 +176,8 @@ ir::ExprPtr Lowerer::lowerDeclRef(const DeclRefExpr* e) {
   const ValueDecl* d = e->getDecl();
   if (isa<EnumConstantDecl>(d)) return lowerFolded(e);
   if (const auto* vd = dyn_cast<VarDecl>(d)) {
+    if (!vd->getDefinition() && sm_.isInSystemHeader(vd->getLocation()))
+      if (const int k = streamOf(e); k >= 0) return standardStream(k, e);
     ir::VarId v = lookupVar(vd, e->getLocation());
     auto x = node(ExprKind::VarRef, prog_->vars[v].type, e);
     x->var = v;

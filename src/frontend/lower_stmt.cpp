@@ -187,7 +187,10 @@ StmtRole Lowerer::roleOf(const ir::Expr& e) {
   case Builtin::Fprintf:
   case Builtin::Puts:
   case Builtin::Fputs:
-  case Builtin::Putchar: return StmtRole::Output;
+  case Builtin::Putchar:
+  case Builtin::FilePrintf:
+  case Builtin::FilePuts:
+  case Builtin::FilePutc: return StmtRole::Output;
   default: return StmtRole::Call;
   }
 }

@@ -149,8 +149,10 @@ ir::TypeRef Lowerer::typeOf(QualType qt, SourceLocation where) {
     if (auto it = structs_.find(decl); it != structs_.end()) return it->second;
     const RecordDecl* def = r->getDecl()->getDefinition();
     if (!def) unsupported(where, "incomplete " + kw + " type " + quoted(qt));
-    if (sm_.isInSystemHeader(def->getLocation()))  // FILE, struct tm, ...: at the user's use
+    if (sm_.isInSystemHeader(def->getLocation())) {  // FILE, struct tm, ...: at the user's use
+      if (std::optional<ir::TypeRef> known = libraryRecord(def, qt, where)) return *known;
       unsupported(where, "library " + kw + " type " + quoted(qt));
+    }
     std::string key;
     if (ir::TypeRef shared = sharedStruct(def, key)) return structs_[decl] = shared;
     ir::Type* st = types.newStruct(def->getNameAsString());

@@ -206,6 +206,21 @@ private:
   int fprintfStream(const clang::Expr* arg);
   /// 0, 1, 2 for stdin, stdout, stderr; -1 for any other stream expression.
   int streamOf(const clang::Expr* arg) const;
+  // --- lower_stream.cpp --------------------------------------------------------------------
+  /// culprit's struct FILE: one int cell, the stream's handle.
+  ir::TypeRef fileType();
+  /// The type of a library struct the program uses: FILE, or an error naming the feature of
+  /// another known one; nullopt for the rest (reported by the caller).
+  std::optional<ir::TypeRef> libraryRecord(const clang::RecordDecl* def, clang::QualType qt,
+                                           clang::SourceLocation where);
+  /// `&stdin` (k 0), `&stdout` (1), `&stderr` (2): the address of the stream's global.
+  ir::ExprPtr standardStream(int k, const clang::Expr* e);
+  /// The handle of the stream `arg` (a FILE *): a literal for stdin/stdout/stderr.
+  ir::ExprPtr streamHandle(const clang::Expr* arg);
+  /// A call of a stream function on a FILE * other than the standard stream its builtin
+  /// reads or writes, or fopen; nullptr for other calls.
+  ir::ExprPtr lowerStreamCall(const clang::CallExpr* e, llvm::StringRef name);
+
   /// The function a qsort/bsearch comparator argument names.
   ir::FuncId comparator(const clang::Expr* arg);
   /// `(T *)malloc(bytes)` or `(T *)calloc(n, size)` as one Malloc/Calloc call of type T*, or
@@ -233,6 +248,8 @@ private:
   std::vector<LabelSite> labels_;
   llvm::DenseMap<const clang::LabelDecl*, std::uint32_t> labelIds_;
   unsigned exprDepth_ = 0;  ///< lowerExpr calls in progress
+  ir::TypeRef fileType_ = nullptr;
+  ir::VarId streamVars_[3] = {ir::kNone, ir::kNone, ir::kNone};  ///< stdin, stdout, stderr
 };
 
 }  // namespace culprit::frontend

@@ -42,10 +42,14 @@ const Expr* withoutVoidCast(const Expr* e) {
 
 const char* builtinName(Builtin b) {
   static const char* const s[] = {
-      "",       "printf", "fprintf", "puts",   "putchar", "atoi",    "atol",          "atoll",
-      "strtol", "scanf",  "getchar", "exit",   "abort",   "assert",  "__assert_fail", "reach_error",
-      "nondet", "assume", "gets",    "fgets",  "sscanf",  "fputs",   "malloc",        "calloc",
-      "free",   "memset", "memcpy",  "alloca", "qsort",   "bsearch", "math",          "atof"};
+      "",      "printf", "fprintf",       "puts",        "putchar", "atoi",
+      "atol",  "atoll",  "strtol",        "scanf",       "getchar", "exit",
+      "abort", "assert", "__assert_fail", "reach_error", "nondet",  "assume",
+      "gets",  "fgets",  "sscanf",        "fputs",       "malloc",  "calloc",
+      "free",  "memset", "memcpy",        "alloca",      "qsort",   "bsearch",
+      "math",  "atof",   "fopen",         "fclose",      "fgetc",   "ungetc",
+      "fgets", "fscanf", "fread",         "feof",        "ferror",  "fprintf",
+      "fputs", "fputc"};
   return s[static_cast<int>(b)];
 }
 

@@ -112,7 +112,23 @@ enum class Builtin : std::uint8_t {
   Bsearch,     ///< bsearch(key, base, n, size, cmp): ops {key, base, n, size}; `callee` = cmp
   Math,        ///< a math.h function (`value`: its MathFn), in the precision of its operands
   Atof,        ///< atof(s), strtod(s, NULL): ops {s}
+  // C streams on a FILE *: ops[0] is the stream's handle (the int cell of its FILE object:
+  // 0 stdin, 1 stdout, 2 stderr, 3... the files fopen opened, in order).
+  Fopen,       ///< fopen(path, mode): ops {path, mode}; a FILE * (NULL when it cannot open)
+  Fclose,      ///< fclose(fp): ops {h}
+  Fgetc,       ///< getc/fgetc(fp): ops {h}
+  Ungetc,      ///< ungetc(c, fp): ops {h, c}
+  FileGets,    ///< fgets(buf, n, fp): ops {h, buf, n}
+  FileScanf,   ///< fscanf(fp, format, ...): ops {h, format, args...}
+  Fread,       ///< fread(buf, size, n, fp): ops {h, buf, size, n}
+  Feof,        ///< feof(fp): ops {h}
+  Ferror,      ///< ferror(fp): ops {h}
+  FilePrintf,  ///< fprintf(fp, format, ...): ops {h, format, args...}
+  FilePuts,    ///< fputs(s, fp): ops {h, s}
+  FilePutc,    ///< fputc/putc(c, fp): ops {h, c}
 };
+/// A builtin on a FILE * whose first operand is the stream's handle.
+inline bool isStreamBuiltin(Builtin b) { return b >= Builtin::Fclose && b <= Builtin::FilePutc; }
 const char* builtinName(Builtin b);
 
 /// The math.h functions culprit models. The float variants (sqrtf, ...) are the same function

@@ -53,11 +53,26 @@ OutputDifference firstDifference(const std::string& got, const std::string& want
 }
 
 /// Where stdout or the status differ, in a short phrase (and the first differing line).
-std::string compareOutputs(const exec::RunResult& got, const std::string& wantOut, int wantStatus,
+std::string compareOutputs(const exec::RunResult& got, const Expected& want,
                            OutputDifference& difference) {
+  const std::string& wantOut = want.out;
+  const int wantStatus = want.status;
   if (got.out != wantOut) {
     difference = firstDifference(got.out, wantOut);
     return "stdout differs from the expected output at line " + std::to_string(difference.line);
+  }
+  if (want.files && got.files != *want.files) {
+    std::map<std::string, std::string> all = got.files;
+    all.insert(want.files->begin(), want.files->end());
+    for (const auto& [path, unused] : all) {
+      auto g = got.files.find(path), w = want.files->find(path);
+      if (g == got.files.end()) return "file '" + path + "' is not written (the golden writes it)";
+      if (w == want.files->end()) return "file '" + path + "' is written (the golden does not)";
+      if (g->second == w->second) continue;
+      difference = firstDifference(g->second, w->second);
+      return "file '" + path + "' differs from the expected one at line " +
+             std::to_string(difference.line);
+    }
   }
   if (got.exitStatus != wantStatus)
     return "exit status " + std::to_string(got.exitStatus) + ", expected " +
@@ -103,6 +118,7 @@ Expected expectedFor(const TestCase& test, const Oracle& oracle, const exec::Run
       e.error = "golden program failed: " + describeRun(*oracle.golden, want);
     e.out = std::move(want.out);
     e.status = want.exitStatus;
+    e.files = std::move(want.files);
   } else if (!oracle.expectedDir.empty()) {
     e.checked = true;
     std::filesystem::path base =
@@ -132,7 +148,7 @@ TestResult judgeAgainst(const ir::Program& program, const TestCase& test, exec::
       r.reason = expected.error;
       break;
     }
-    r.reason = compareOutputs(r.run, expected.out, expected.status, r.difference);
+    r.reason = compareOutputs(r.run, expected, r.difference);
     if (!r.reason.empty()) r.outcome = Outcome::Fail;
     break;
   case exec::Verdict::AssertFailed:

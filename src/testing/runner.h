@@ -6,6 +6,8 @@
 #include "testing/testcase.h"
 
 #include <cstdint>
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -59,6 +61,8 @@ TestResult judge(const ir::Program& program, const TestCase& test, exec::RunResu
 struct Expected {
   bool checked = false;  ///< false: no oracle beyond the program's own assertions
   std::string out;
+  /// The files the golden program wrote (compared like stdout); nullopt: not compared.
+  std::optional<std::map<std::string, std::string>> files;
   int status = 0;
   std::string error;
 };

@@ -140,6 +140,21 @@ TestCase parseTestLine(const std::string& line, const std::string& baseDir, bool
   return tc;
 }
 
+void attachFiles(exec::RunInput& input, const std::string& baseDir) {
+  input.fileDir = baseDir.empty() ? "." : baseDir;
+  for (const std::string& arg : input.args) {
+    if (arg.empty() || input.files.count(arg)) continue;
+    std::filesystem::path p(arg);
+    if (p.is_relative()) p = std::filesystem::path(input.fileDir) / p;
+    std::error_code error;
+    if (!std::filesystem::is_regular_file(p, error)) continue;
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    if (in) input.files[arg] = ss.str();
+  }
+}
+
 TestSuite loadTests(const std::string& path, bool harnessMode) {
   std::error_code error;
   if (std::filesystem::is_directory(path, error))
@@ -158,6 +173,7 @@ TestSuite loadTests(const std::string& path, bool harnessMode) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     try {
       TestCase tc = parseTestLine(line, baseDir, harnessMode);
+      if (!harnessMode) attachFiles(tc.input, baseDir);
       tc.index = static_cast<int>(suite.tests.size()) + 1;
       tc.fileLine = lineNo;
       suite.tests.push_back(std::move(tc));

@@ -220,9 +220,11 @@ TEST(Calls, UnsupportedLibraryArguments) {
   EXPECT_EQ(e.message, "unsupported construct: strtol with an end pointer other than NULL");
   EXPECT_EQ(e.line, 3u);
   EXPECT_EQ(e.col, 23u);
-  Failure st = failure("#include <stdio.h>\nint main(void) {\n  fprintf(stdin, \"x\");\n}");
-  EXPECT_EQ(st.message, "unsupported construct: fprintf to a stream other than stdout or stderr");
-  EXPECT_EQ(st.col, 11u);
+  // A stream argument must be a FILE *.
+  Failure st =
+      failure("#include <stdio.h>\nint main(void) {\n  int f = 0;\n  return feof((void *)f);\n}");
+  EXPECT_NE(st.message.find("unsupported construct: "), std::string::npos);
+  EXPECT_EQ(st.line, 4u);
 }
 
 }  // namespace

@@ -131,8 +131,10 @@ const Unsupported kUnsupported[] = {
      "  union U u = {1};\n  return f(u);\n}",
      "union parameter passed by value", 2, 15},
     {"LibraryStruct",
-     "#include <stdio.h>\nint main(void) {\n  FILE *f = stdin;\n  return f != 0;\n}",
-     "library struct type 'struct _IO_FILE'", 3, 3},
+     "#include <time.h>\nint main(void) {\n  struct tm t;\n  return t.tm_year != 0;\n}",
+     "library feature time functions (struct tm)", 3, 3},
+    {"LibraryJmpBuf", "#include <setjmp.h>\nint main(void) {\n  jmp_buf b;\n  return setjmp(b);\n}",
+     "library feature setjmp/longjmp (jmp_buf)", 3, 3},
     {"MemsetStruct",
      "#include <string.h>\nstruct s { int a; char b; };\nint main(void) {\n"
      "  struct s x;\n  memset(&x, 0, sizeof x);\n  return x.a;\n}",
