@@ -133,6 +133,8 @@ Value Machine::fopen(const ir::Expr& e) {
   block.cells.assign(1, Value{static_cast<std::int64_t>(streams_.size() - 1)});
   block.elem = e.type->elem;
   block.site = &e;
+  block.size = block.cells.size();
+  heapCells_ += block.size;
   heap_.push_back(std::move(block));
   return {0, kHeapBit | static_cast<std::uint32_t>(heap_.size() - 1)};
 }
@@ -154,7 +156,11 @@ Value Machine::fclose(const ir::Expr& e) {
   Stream& s = streams_.at(static_cast<std::size_t>(h.i));
   if (!s.open) fail(e.range, "stream '" + s.path + "' closed twice");
   s.open = false;
-  if (p.obj & kHeapBit) heap_[p.obj & ~kHeapBit].freed = true;
+  if (p.obj & kHeapBit) {
+    HeapBlock& b = heap_[p.obj & ~kHeapBit];
+    b.freed = true;
+    heapCells_ -= b.size;
+  }
   return {0};
 }
 

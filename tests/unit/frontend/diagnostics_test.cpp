@@ -153,10 +153,6 @@ const Unsupported kUnsupported[] = {
      "malloc whose result is not converted to a typed pointer", 3, 10},
     {"UnknownLibraryCall", "#include <stdlib.h>\nint main() {\n  return rand();\n}",
      "call to unsupported library function 'rand'", 3, 10},
-    {"UndefinedFunction", "int f(int);\nint main() {\n  return f(1);\n}",
-     "call to undefined function 'f'", 3, 10},
-    {"ImplicitUndefinedFunction", "int main() {\n  return foo(1);\n}",
-     "call to undefined function 'foo'", 2, 10},
     {"GotoIntoBlock",
      "int main(int n) {\n  goto in;\n  if (n) {\n  in:\n    n++;\n  }\n  return n;\n}",
      "goto 'in' into a nested block, loop or branch (the label at t.c:4 is inside a statement "
