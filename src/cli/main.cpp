@@ -7,6 +7,7 @@
 #include "ir/error.h"
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -28,6 +29,15 @@ int checkStdout(int status) {
   return status == culprit::kExitOk ? culprit::kExitBadInput : status;
 }
 
+/// A bench subject server (`culprit bench MANIFEST ... serve --subject S`, started by a bench,
+/// cmd_bench.cpp) ignores the job's signals from its first instruction on: the bench that
+/// started it stops it, and a SIGTERM caught before the command itself set SIG_IGN ended the
+/// server and failed the run it was doing (bench.parallel, signalled shard).
+bool isSubjectServer(int argc, char** argv) {
+  return argc >= 5 && std::strcmp(argv[1], "bench") == 0 &&
+         std::strcmp(argv[argc - 3], "serve") == 0 && std::strcmp(argv[argc - 2], "--subject") == 0;
+}
+
 }  // namespace
 
 /// Everything is written and closed when run() returns; _Exit then skips the destructors of
@@ -36,6 +46,9 @@ int checkStdout(int status) {
 /// (reserved; pages are touched only as used): Clang's parser, the lowering, the encoder and
 /// Z3 recurse along a C expression's depth.
 int main(int argc, char** argv) {
+  if (isSubjectServer(argc, argv))
+    for (int sig : {SIGINT, SIGTERM, SIGHUP})
+      std::signal(sig, SIG_IGN);  // left ignored by handleTerminationSignals
   culprit::cli::handleTerminationSignals();
   int status = culprit::kExitInternal;
   if (!culprit::exec::onLargeStack([&] { status = run(argc, argv); }, std::size_t{1} << 30))

@@ -43,11 +43,12 @@ same_summary() {
     fail "$2/runs.jsonl has other runs or metrics than $1's: $(head -c 2000 "$tmp/diff-runs.out")"
 }
 # small_manifest ROOT: bench/small.json without tritype-v1, whose pf run on test 27 ends
-# complete or at the MCS size bound from one run to the next (a nondeterminism of pf, not of
-# the bench), with absolute paths, so that the manifest can live in the scratch directory and
+# complete or at the MCS size bound from one run to the next, and without arraymin-v1, whose pf
+# diagnoses of test 64 differ from one run to the next (2 to 4 distinct results in 5 to 8 runs
+# of the same binary; a nondeterminism of pf, not of the bench), with absolute paths, so that the manifest can live in the scratch directory and
 # the test's processes are recognizable by its path.
 small_manifest() {
-  jq --arg d "$1/bench/" '.subjects |= map(select(.name != "tritype-v1") | with_entries(
+  jq --arg d "$1/bench/" '.subjects |= map(select(.name != "tritype-v1" and .name != "arraymin-v1") | with_entries(
     if .key == "program" or .key == "golden" or .key == "tests" then .value = $d + .value else . end))' \
     "$1/bench/small.json"
 }
