@@ -126,23 +126,29 @@ public:
   }
 
   /// What test `t`'s program formula says of `stmts`, when its trace formula did not explain
-  /// them: Sat with its angelic values; Unsat having learned, as a hard clause of the session,
-  /// that a diagnosis relaxes one of the statements in its core (an empty core: no set of
-  /// statements lets `t` pass); Unknown.
-  solve::Answer program(std::size_t t, const std::set<ir::StmtId>& stmts,
-                        const solve::Deadline& deadline, std::vector<AngelicValue>& angelic) {
-    const solve::Answer a = programChecks_.check(t, stmts, deadline);
-    if (a == solve::Answer::Sat) angelic = programChecks_.angelic(t, stmts);
-    if (a != solve::Answer::Unsat) return a;
+  /// them (see Verdict).
+  enum class Verdict {
+    Explained,      ///< satisfiable: `angelic` holds its angelic values
+    Learned,        ///< unsatisfiable: "relax one of its core's statements" is now a hard clause
+    Unexplainable,  ///< unsatisfiable with an empty core: no set of statements lets `t` pass
+    Unknown,
+  };
+  Verdict program(std::size_t t, const std::set<ir::StmtId>& stmts, const solve::Deadline& deadline,
+                  std::vector<AngelicValue>& angelic) {
+    switch (programChecks_.check(t, stmts, deadline)) {
+    case solve::Answer::Sat: angelic = programChecks_.angelic(t, stmts); return Verdict::Explained;
+    case solve::Answer::Unknown: return Verdict::Unknown;
+    case solve::Answer::Unsat: break;
+    }
     const std::set<ir::StmtId> core = programChecks_.coreStatements(t);
-    if (core.empty()) return a;
+    if (core.empty()) return Verdict::Unexplainable;
     z3::expr_vector relaxOne(context_->z3());
     for (ir::StmtId s : core)
       relaxOne.push_back(!shared(s));
     session_->addHard(z3::mk_or(relaxOne));
     ++hard_;
     ++learned_;
-    return a;
+    return Verdict::Learned;
   }
 
   /// Does relaxing `stmts` let test `t` pass? Its angelic values when it does.
@@ -172,7 +178,6 @@ public:
   const std::vector<Copy>& copies() const { return copies_; }
   bool inFormula(std::size_t t) const { return inFormula_.count(t) > 0; }
   ir::StmtId stmtOf(solve::SoftId s) const { return stmtOf_.at(s); }
-  std::size_t learned() const { return learned_; }
   const FormulaTask& task() const { return task_; }
 
   void finish(Result& r) {
@@ -312,18 +317,17 @@ Result enumerate(const Problem& p, const std::vector<std::size_t>& failing, Resu
           continue;
         }
         std::vector<AngelicValue> angelic;
-        const std::size_t learned = f.learned();
-        const solve::Answer a = f.program(t, stmts, deadline, angelic);
-        if (a == solve::Answer::Sat) {
+        const AllTests::Verdict v = f.program(t, stmts, deadline, angelic);
+        if (v == AllTests::Verdict::Explained) {
           others.push_back({t, std::move(angelic), Feasibility::Unchecked});
           continue;
         }
-        if (a == solve::Answer::Unsat && f.learned() > learned) {
+        if (v == AllTests::Verdict::Learned) {
           grew = true;  // the candidate misses the core: the clause learned excludes it
           std::rotate(order.begin(), it, std::next(it));  // asked first from now on
           break;
         }
-        if (a == solve::Answer::Unsat) {
+        if (v == AllTests::Verdict::Unexplainable) {
           unexplainable.insert(t);
           addNote(r, "test " + std::to_string(p.suite->tests[t].index) +
                          ": no set of statements lets it pass in its program formula; the "
