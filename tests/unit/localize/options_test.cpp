@@ -82,24 +82,31 @@ void two_branches(int x, int y) {
 }
 )";
 
-TEST(Weights, MostSuspiciousStatementsComeFirst) {
-  OneTest t(kTwoBranches, "two_branches", {0, 0});
-  // A coverage matrix where the else branch (line 11) and the condition (line 8) are covered
-  // by the failing test only, line 9 by ten passing tests too: Ochiai 1 (weight 10) against
-  // 1/sqrt(11) (weight 33), so pf's {8, 11} (20) comes before {9} (33).
+/// A coverage matrix where the else branch (line 11) and the condition (line 8) are covered by
+/// the failing test only, line 9 by ten passing tests too.
+testing::CoverageMatrix elseBranchCoverage(const ir::Program& program) {
   testing::CoverageMatrix cov;
-  cov.statementCount = t.program->stmts.size();
+  cov.statementCount = program.stmts.size();
   std::vector<bool> failing(cov.statementCount, false), passing(cov.statementCount, false);
   for (ir::StmtId s = 0; s < cov.statementCount; ++s) {
-    const std::uint32_t line = t.program->stmt(s).range.line;
-    failing[s] = t.program->stmt(s).isExecutable();
-    passing[s] = t.program->stmt(s).isExecutable() && line != 8 && line != 11;
+    const std::uint32_t line = program.stmt(s).range.line;
+    failing[s] = program.stmt(s).isExecutable();
+    passing[s] = program.stmt(s).isExecutable() && line != 8 && line != 11;
   }
   cov.covered.assign(11, passing);
   cov.covered[0] = failing;
   cov.failing.assign(11, false);
   cov.failing[0] = true;
   cov.usable.assign(11, true);
+  return cov;
+}
+
+TEST(Weights, MostSuspiciousStatementsComeFirst) {
+  OneTest t(kTwoBranches, "two_branches", {0, 0});
+  // A coverage matrix where the else branch (line 11) and the condition (line 8) are covered
+  // by the failing test only, line 9 by ten passing tests too: Ochiai 1 (weight 10) against
+  // 1/sqrt(11) (weight 33), so pf's {8, 11} (20) comes before {9} (33).
+  const testing::CoverageMatrix cov = elseBranchCoverage(*t.program);
   t.task.coverage = &cov;
   t.task.options.weights = "ochiai";
   const Result r = t.run(Family::Program);
@@ -109,6 +116,23 @@ TEST(Weights, MostSuspiciousStatementsComeFirst) {
   EXPECT_LE(r.diagnoses[0].weight, r.diagnoses[1].weight);
   t.task.options.weights.clear();
   EXPECT_EQ(lineSets(t.run(Family::Program))[0], (LineSet{9}));
+}
+
+TEST(Weights, CountBoundKeepsTheCheapestNotTheFirstFound) {
+  // The coverage of MostSuspiciousStatementsComeFirst: unweighted, {9} comes first; weighted,
+  // {8, 11} (20) is cheaper than {9} (33). --max-count 1 keeps the cheapest, and says the count
+  // bound cut the list.
+  OneTest t(kTwoBranches, "two_branches", {0, 0});
+  const testing::CoverageMatrix cov = elseBranchCoverage(*t.program);
+  t.task.coverage = &cov;
+  t.task.options.weights = "ochiai";
+  t.task.options.maxCount = 1;
+  const Result r = t.run(Family::Program);
+  ASSERT_EQ(r.diagnoses.size(), 1u);
+  EXPECT_EQ(lineSets(r)[0], (LineSet{8, 11}));
+  EXPECT_DOUBLE_EQ(r.diagnoses[0].weight, 20);
+  EXPECT_FALSE(r.complete);
+  EXPECT_NE(r.incompleteReason.find("--max-count"), std::string::npos);
 }
 
 TEST(Weights, ClauseWeightIsInverseSuspiciousness) {
