@@ -2,6 +2,7 @@
 #include "localize/rank.h"
 
 #include "localize/ranking.h"
+#include "localize/replay.h"
 #include "localize/sbfl.h"
 #include "localize/trace_checks.h"
 
@@ -82,12 +83,13 @@ std::size_t distance(const std::vector<bool>& a, const std::vector<bool>& b) {
 }
 
 /// The ranking keys in the order they count (rank.h).
-enum class Key { Feasible, Tests, Size, Spectrum, Role };
+enum class Key { Feasible, Tests, Size, Spectrum, Role, Flow };
 
 /// The order the keys count in (rank.h). Measured on bench/siemens (pf, first failing test of
 /// 30 versions): this order puts the fault first in 15 runs, mean rank 1.9; spectrum before
 /// size and role (the order TECHNIQUES.md lists): 12 runs, mean rank 3.7; solver order: 3.5.
-constexpr Key kKeyOrder[] = {Key::Feasible, Key::Size, Key::Role, Key::Tests, Key::Spectrum};
+constexpr Key kKeyOrder[] = {Key::Feasible, Key::Size,     Key::Role,
+                             Key::Tests,    Key::Spectrum, Key::Flow};
 
 const char* keyName(Key k) {
   switch (k) {
@@ -96,6 +98,7 @@ const char* keyName(Key k) {
   case Key::Size: return "size";
   case Key::Spectrum: return "spectrum";
   case Key::Role: return "role";
+  case Key::Flow: return "flow";
   }
   return "";
 }
@@ -113,6 +116,7 @@ int compareOn(Key k, const Diagnosis& a, const Diagnosis& b) {
                ? cmp(y.suspiciousness, x.suspiciousness)
                : 0;
   case Key::Role: return cmp(x.downstream, y.downstream);
+  case Key::Flow: return cmp(x.after, y.after);
   }
   return 0;
 }
@@ -130,6 +134,29 @@ bool before(const Diagnosis& a, const Diagnosis& b) {
   return false;
 }
 
+/// What each statement instance produced in `run` (a traced run): its value, or a branch's
+/// decision.
+std::map<exec::InstanceKey, std::int64_t> producedValues(const exec::RunResult& run) {
+  std::map<exec::InstanceKey, std::int64_t> out;
+  for (const exec::TraceEntry& t : run.trace)
+    if (t.hasValue)
+      out[t.key] = t.value;
+    else if (t.decision >= 0)
+      out[t.key] = t.decision;
+  return out;
+}
+
+/// Does statement `stmt` produce anything different in `a` and `b`?
+bool differsAt(const std::map<exec::InstanceKey, std::int64_t>& a,
+               const std::map<exec::InstanceKey, std::int64_t>& b, ir::StmtId stmt) {
+  auto at = [&](const std::map<exec::InstanceKey, std::int64_t>& m) {
+    return std::make_pair(m.lower_bound({stmt, 0}), m.lower_bound({stmt + 1, 0}));
+  };
+  const auto [a0, a1] = at(a);
+  const auto [b0, b1] = at(b);
+  return !std::equal(a0, a1, b0, b1);
+}
+
 }  // namespace
 
 struct DiagnosisRanker::State {
@@ -145,8 +172,20 @@ struct DiagnosisRanker::State {
     return mostDifferentFailing(*base.coverage, test, base.options.rankTests);
   }
 
-  /// Do `stmts`, relaxed, make failing test `test` pass? nullopt: no answer.
-  std::optional<bool> explains(std::size_t test, const std::set<ir::StmtId>& stmts) {
+  /// Do `stmts`, relaxed, make failing test `test` pass? nullopt: no answer. First `values`,
+  /// the angelic values of the diagnosis's own test, replayed on `test`: a passing replay shows
+  /// it concretely, also where the fix takes `test` down another path, which its trace formula
+  /// (the run's branch decisions kept) cannot (bench/siemens: a return value that a later
+  /// condition tests explained no other test in the trace formulas).
+  std::optional<bool> explains(std::size_t test, const std::set<ir::StmtId>& stmts,
+                               const std::vector<AngelicValue>& values) {
+    if (!values.empty() && base.program && base.suite) {
+      const testing::Oracle assertionsOnly;
+      if (replay(*base.program, base.suite->tests.at(test), values,
+                 base.oracle ? *base.oracle : assertionsOnly,
+                 base.runOptions) == Feasibility::Feasible)
+        return true;
+    }
     std::size_t& ranOut = unknowns[test];
     if (ranOut >= kUnknownsPerFormula) return std::nullopt;
     switch (checks.check(test, stmts, solve::Deadline::after(kQuerySeconds))) {
@@ -170,6 +209,29 @@ struct DiagnosisRanker::State {
     return n;
   }
 
+  /// Sets RankEvidence::after of the feasible one-statement diagnoses of `r` (failing test
+  /// `test`): each one's fix is replayed, traced, and every other such diagnosis whose statement
+  /// then produces something else than in the failing run counts it (the fix flows into it).
+  void flow(Result& r, std::size_t test) {
+    std::vector<Diagnosis*> single;
+    for (Diagnosis& d : r.diagnoses)
+      if (d.locations.size() == 1 && d.feasible == Feasibility::Feasible && !d.angelic.empty())
+        single.push_back(&d);
+    if (single.size() < 2 || !base.program || !base.suite) return;
+    exec::RunOptions traced = base.runOptions;
+    traced.trace = true;
+    traced.coverage = false;
+    traced.observer = nullptr;
+    const testing::TestCase& t = base.suite->tests.at(test);
+    const auto failing = producedValues(tracedReplay(*base.program, t, {}, traced));
+    for (const Diagnosis* fix : single) {
+      const auto fixed = producedValues(tracedReplay(*base.program, t, fix->angelic, traced));
+      for (Diagnosis* other : single)
+        if (other != fix && differsAt(failing, fixed, other->locations[0].stmt))
+          ++other->evidence->after;
+    }
+  }
+
   RankEvidence evidence(const Diagnosis& d, const std::vector<std::size_t>& tests,
                         const std::set<ir::StmtId>& alone) {
     RankEvidence e;
@@ -180,7 +242,7 @@ struct DiagnosisRanker::State {
     if (!d.perTest.empty())      // a diagnosis of several tests at once: of each of them
       e.explains = e.checked = d.perTest.size();
     for (std::size_t t : d.perTest.empty() ? tests : std::vector<std::size_t>{}) {
-      const std::optional<bool> yes = explains(t, stmts);
+      const std::optional<bool> yes = explains(t, stmts, d.angelic);
       ++e.checked;
       e.unknown += !yes;
       e.explains += yes.value_or(false);
@@ -233,6 +295,7 @@ void DiagnosisRanker::rank(Result& r, std::size_t test) {
       alone.insert(d.locations[0].stmt);
   for (Diagnosis& d : r.diagnoses)
     d.evidence = state_->evidence(d, tests, alone);
+  state_->flow(r, test);
   std::stable_sort(r.diagnoses.begin(), r.diagnoses.end(), before);
   for (std::size_t i = 0; i + 1 < r.diagnoses.size(); ++i)
     r.diagnoses[i].evidence->decidedBy = decidingKey(r.diagnoses[i], r.diagnoses[i + 1]);

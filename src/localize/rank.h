@@ -15,7 +15,14 @@
 //     (by coverage) first; a query without an answer within 0.25 s counts as unknown;
 //  5. spectrum: the mean Ochiai suspiciousness of its statements over the suite (passing
 //     tests that run a statement without failing make it less likely, as clause weighting
-//     does inside the solver); then the enumeration order.
+//     does inside the solver);
+//  6. flow: of two one-statement diagnoses that tie so far, the one whose fix, replayed,
+//     changes what the other's statement produces comes first (the value flows from it: a
+//     table entry before the expression that reads it, a function's return before the
+//     condition that tests the call); then the enumeration order.
+// A diagnosis's own values replayed on another failing test count for key 4 before its trace
+// formula is asked: the trace formula keeps the run's branches, so a fix that sends the other
+// test down another path is shown there by the replay only.
 // TECHNIQUES.md lists spectrum before role and size; measured on bench/siemens that order is
 // worse than the solver's own (rank.cpp, kKeyOrder). programRanking merges the ranked
 // diagnoses of several failing tests into one ranking of source lines.

@@ -79,8 +79,11 @@ struct RankEvidence {
   /// Its statements that only carry out what another statement decides: forwarding a value,
   /// or running under a branch that is a diagnosis by itself.
   std::size_t downstream = 0;
+  /// Other one-statement diagnoses of the same result whose fix, replayed, changes what its
+  /// statement produces in the failing run: it comes after them (their fix flows into it).
+  std::size_t after = 0;
   /// The first key on which it comes before the next diagnosis: feasible, size, role, tests,
-  /// spectrum, order (enumeration order); "" for the last.
+  /// spectrum, flow, order (enumeration order); "" for the last.
   std::string decidedBy;
 };
 

@@ -103,15 +103,17 @@ nlohmann::json pathJson(const ir::Program& program,
 nlohmann::json evidenceJson(const localize::RankEvidence& e) {
   return {{"explains", e.explains},     {"checked", e.checked},
           {"unknown", e.unknown},       {"suspiciousness", e.suspiciousness},
-          {"downstream", e.downstream}, {"decided_by", e.decidedBy}};
+          {"downstream", e.downstream}, {"after", e.after},
+          {"decided_by", e.decidedBy}};
 }
 
 /// The evidence line of the text report: the key that placed it, then every key's value.
 std::string evidenceText(const localize::RankEvidence& e) {
-  return fmt::format("by {}; explains {}/{} failing tests{}, suspiciousness {:.2f}, {} downstream",
-                     e.decidedBy.empty() ? "nothing (last)" : e.decidedBy, e.explains, e.checked,
-                     e.unknown ? fmt::format(" ({} unknown)", e.unknown) : "", e.suspiciousness,
-                     e.downstream);
+  return fmt::format(
+      "by {}; explains {}/{} failing tests{}, suspiciousness {:.2f}, {} downstream{}",
+      e.decidedBy.empty() ? "nothing (last)" : e.decidedBy, e.explains, e.checked,
+      e.unknown ? fmt::format(" ({} unknown)", e.unknown) : "", e.suspiciousness, e.downstream,
+      e.after ? fmt::format(", after {} whose fix flows into it", e.after) : "");
 }
 
 nlohmann::json angelicJson(const ir::Program& program, const localize::AngelicValue& a) {
