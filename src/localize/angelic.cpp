@@ -11,6 +11,13 @@ const char* AngelicPolisher::kNote =
     "angelic values are chosen within 10 (else 1000, else 10^6) of a value the failing run "
     "produced at that statement, or of 0, where the formula allows";
 
+namespace {
+/// z3 resource limit of one polishing query: readable values are a courtesy, and proving that
+/// none exist within a distance can cost more than the enumeration itself (a loop of 100
+/// iterations: 30 s); past the limit the next distance is tried, then the solver's values kept.
+constexpr unsigned kQueryRlimit = 30000;
+}  // namespace
+
 struct AngelicPolisher::State {
   const encode::Encoding& enc;
   solve::Session session;
@@ -19,7 +26,14 @@ struct AngelicPolisher::State {
   std::map<ir::StmtId, std::vector<std::int64_t>> produced;
 
   State(const FormulaTask& t, const encode::Encoding& e, solve::Context& context)
-      : enc(e), session(context.z3(), context.sessionOptions(solverLogic(t, e))) {}
+      : enc(e), session(context.z3(), options(t, e, context)) {}
+
+  static solve::SessionOptions options(const FormulaTask& t, const encode::Encoding& e,
+                                       solve::Context& context) {
+    solve::SessionOptions o = context.sessionOptions(solverLogic(t, e));
+    o.rlimit = kQueryRlimit;
+    return o;
+  }
 };
 
 AngelicPolisher::AngelicPolisher(const FormulaTask& task, const encode::Encoding& enc,
