@@ -12,10 +12,12 @@ const char* AngelicPolisher::kNote =
     "produced at that statement, or of 0, where the formula allows";
 
 namespace {
-/// z3 resource limit of one polishing query: readable values are a courtesy, and proving that
-/// none exist within a distance can cost more than the enumeration itself (a loop of 100
-/// iterations: 30 s); past the limit the next distance is tried, then the solver's values kept.
-constexpr unsigned kQueryRlimit = 30000;
+/// Seconds of one polishing query: readable values are a courtesy, and proving that none exist
+/// within a distance can cost more than the enumeration itself (a loop of 100 iterations:
+/// 30 s); past it the next distance is tried, then the solver's values are kept. A time, not a
+/// z3 resource limit: the latter also counts the first query's bit-blasting, so a limit that
+/// cut the long query cut small formulas' first query too.
+constexpr double kQuerySeconds = 1;
 }  // namespace
 
 struct AngelicPolisher::State {
@@ -26,14 +28,7 @@ struct AngelicPolisher::State {
   std::map<ir::StmtId, std::vector<std::int64_t>> produced;
 
   State(const FormulaTask& t, const encode::Encoding& e, solve::Context& context)
-      : enc(e), session(context.z3(), options(t, e, context)) {}
-
-  static solve::SessionOptions options(const FormulaTask& t, const encode::Encoding& e,
-                                       solve::Context& context) {
-    solve::SessionOptions o = context.sessionOptions(solverLogic(t, e));
-    o.rlimit = kQueryRlimit;
-    return o;
-  }
+      : enc(e), session(context.z3(), context.sessionOptions(solverLogic(t, e))) {}
 };
 
 AngelicPolisher::AngelicPolisher(const FormulaTask& task, const encode::Encoding& enc,
@@ -94,7 +89,11 @@ bool AngelicPolisher::polish(Diagnosis& d, std::span<const std::uint32_t> groups
     s.session.addHard(z3::implies(literal, near));
     z3::expr_vector assumptions = base;
     assumptions.push_back(literal);
-    if (s.session.check(assumptions, deadline) != solve::Answer::Sat) continue;
+    const solve::Deadline query =
+        deadline.bounded() && deadline.remainingMs() < kQuerySeconds * 1000
+            ? deadline
+            : solve::Deadline::after(kQuerySeconds);
+    if (s.session.check(assumptions, query) != solve::Answer::Sat) continue;
     const z3::model model = s.session.model();
     d.angelic.clear();
     for (const encode::AngelicInstance& a : encode::angelicValues(s.enc, model, groups))
