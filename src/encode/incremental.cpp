@@ -17,8 +17,14 @@ IncrementalEncoder::IncrementalEncoder(z3::context& ctx, const ir::Program& prog
 }
 
 IncrementalEncoder::Delta IncrementalEncoder::addRun(const exec::RunResult& run) {
+  return addRuns({&run});
+}
+
+IncrementalEncoder::Delta
+IncrementalEncoder::addRuns(const std::vector<const exec::RunResult*>& runs) {
   Delta delta;
-  delta.newSides = exploration_.add(run);
+  for (const exec::RunResult* run : runs)
+    delta.newSides += exploration_.add(*run);
   Encoding pass = encode(ctx_, program_, input_, expect_, options_, nullptr, &names_);
   sliceToObligations(pass);
   ++passes_;

@@ -40,6 +40,8 @@ public:
   /// Adds the branch sides `run` took (it needs its trace) and encodes again. Throws
   /// EncodeError.
   Delta addRun(const exec::RunResult& run);
+  /// Adds the sides of every run of `runs`, then encodes once (one pass for a batch).
+  Delta addRuns(const std::vector<const exec::RunResult*>& runs);
 
   /// The latest pass, sliced to its obligations. Group indexes are stable across passes: group
   /// g stands for the same soft group (selector) in every pass.

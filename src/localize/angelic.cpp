@@ -11,6 +11,15 @@ const char* AngelicPolisher::kNote =
     "angelic values are chosen within 10 (else 1000, else 10^6) of a value the failing run "
     "produced at that statement, or of 0, where the formula allows";
 
+namespace {
+/// Seconds of one polishing query: readable values are a courtesy, and proving that none exist
+/// within a distance can cost more than the enumeration itself (a loop of 100 iterations:
+/// 30 s); past it the next distance is tried, then the solver's values are kept. A time, not a
+/// z3 resource limit: the latter also counts the first query's bit-blasting, so a limit that
+/// cut the long query cut small formulas' first query too.
+constexpr double kQuerySeconds = 1;
+}  // namespace
+
 struct AngelicPolisher::State {
   const encode::Encoding& enc;
   solve::Session session;
@@ -80,7 +89,11 @@ bool AngelicPolisher::polish(Diagnosis& d, std::span<const std::uint32_t> groups
     s.session.addHard(z3::implies(literal, near));
     z3::expr_vector assumptions = base;
     assumptions.push_back(literal);
-    if (s.session.check(assumptions, deadline) != solve::Answer::Sat) continue;
+    const solve::Deadline query =
+        deadline.bounded() && deadline.remainingMs() < kQuerySeconds * 1000
+            ? deadline
+            : solve::Deadline::after(kQuerySeconds);
+    if (s.session.check(assumptions, query) != solve::Answer::Sat) continue;
     const z3::model model = s.session.model();
     d.angelic.clear();
     for (const encode::AngelicInstance& a : encode::angelicValues(s.enc, model, groups))

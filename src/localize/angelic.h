@@ -14,7 +14,8 @@ namespace culprit::localize {
 /// The polisher solves the formula again with the MCS relaxed, every other group enforced, and
 /// each relaxed value within a distance D of a value its statement produced in the failing run
 /// or of 0, for D = 10, then 1000, then 10^6; the first model found replaces the diagnosis's
-/// angelic values. The solver session is its own (the enumeration's has the MCSs blocked).
+/// angelic values. Each query has at most a second: one that runs out counts as no model at
+/// that distance. The solver session is its own (the enumeration's has the MCSs blocked).
 class AngelicPolisher {
 public:
   AngelicPolisher(const FormulaTask& task, const encode::Encoding& enc, solve::Context& context);

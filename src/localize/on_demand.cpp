@@ -14,13 +14,22 @@ const OptionSpec& maxRefinementsOption() {
   return spec;
 }
 
+const OptionSpec& siblingRunsOption() {
+  static const OptionSpec spec = ownUnsignedOption(
+      "sibling-runs", "on-demand techniques (ofc, agx)",
+      "most extra runs per explored path that take its new branch sides at the other executions "
+      "of the same branches in the failing run (0: explore the path only, as the papers do)",
+      64);
+  return spec;
+}
+
 std::string confirmedText(const Stats& stats) {
   const std::size_t n = stats.counter("confirmed");
   return n ? ", " + std::to_string(n) + " confirmed by a passing run" : "";
 }
 
 std::vector<CounterSpec> onDemandCounters() {
-  return {{"refinements", "runs added to the formula after the failing one"},
+  return {{"refinements", "batches of runs added to the formula after the failing run"},
           {"paths", "distinct runs encoded (the failing one included)"}};
 }
 
@@ -90,10 +99,42 @@ std::vector<BranchDecision> OnDemandFormula::decisionsOf(const exec::RunResult& 
   return out;
 }
 
+std::vector<exec::RunResult>
+OnDemandFormula::siblings(const std::vector<encode::PathStep>& path) const {
+  const std::size_t most = ownUnsigned(task_.options, siblingRunsOption());
+  std::vector<exec::InstanceKey> keys;  // executions of the failing run to force
+  std::vector<std::int32_t> sides;
+  for (const encode::PathStep& step : path) {
+    if (step.encoded) continue;
+    for (const auto& [key, decision] : failingDecisions_)
+      if (key.stmt == step.stmt && key.occurrence != step.occurrence && decision != step.decision) {
+        keys.push_back(key);
+        sides.push_back(step.decision);
+      }
+  }
+  std::vector<exec::RunResult> out;
+  if (keys.empty() || most == 0) return out;
+  const std::size_t n = std::min(most, keys.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t k = i * keys.size() / n;  // spread evenly over the executions
+    exec::FixedHooks hooks;
+    hooks.hijacks[keys[k]] = sides[k];
+    out.push_back(traceRun(task_, &hooks));
+  }
+  return out;
+}
+
 std::size_t OnDemandFormula::add(const exec::RunResult& run) {
+  return add(std::vector<exec::RunResult>{run});
+}
+
+std::size_t OnDemandFormula::add(const std::vector<exec::RunResult>& runs) {
   ++refinements_;
   try {
-    const encode::IncrementalEncoder::Delta delta = encoder_->addRun(run);
+    std::vector<const exec::RunResult*> batch;
+    for (const exec::RunResult& run : runs)
+      batch.push_back(&run);
+    const encode::IncrementalEncoder::Delta delta = encoder_->addRuns(batch);
     handOver(delta);
     return delta.newSides;
   } catch (const encode::EncodeError& e) {
@@ -117,6 +158,11 @@ void OnDemandFormula::restart() {
     addNote(r_, std::string("solver: ") + e.msg());
     broken_ = true;
   }
+}
+
+std::size_t OnDemandFormula::staleClauses() const {
+  const std::size_t live = liveClauses(), held = encoder_->handedOver();
+  return held > live ? held - live : 0;
 }
 
 std::vector<std::uint32_t> OnDemandFormula::groupsOf(const solve::Mcs& mcs) const {

@@ -16,8 +16,11 @@ namespace culprit::localize {
 
 /// --max-refinements: most ofc iterations or agx refinements (both techniques declare it).
 const OptionSpec& maxRefinementsOption();
-/// The counters both techniques report: "refinements" (runs added after the failing one) and
-/// "paths" (distinct runs encoded, the failing one included), set by finish().
+/// --sibling-runs: most extra runs per explored path that take its new sides at the other
+/// executions of the same branch statements (both techniques declare it; 0: none).
+const OptionSpec& siblingRunsOption();
+/// The counters both techniques report: "refinements" (batches of runs added after the failing
+/// one) and "paths" (distinct runs encoded, the failing one included), set by finish().
 std::vector<CounterSpec> onDemandCounters();
 
 /// ", N confirmed by a passing run" for a non-zero counter "confirmed", else "".
@@ -41,12 +44,25 @@ public:
   /// passes within the unwinding bound (a model of the program formula with the angelic
   /// statements relaxed), its branch decisions; nullopt otherwise.
   std::optional<std::vector<BranchDecision>> confirm(const std::vector<AngelicValue>& angelic);
-  /// Adds `run` (of runAlong) to the formula. Returns the number of branch sides it explored
-  /// first; 0 when it explored nothing new or could not be encoded (then ok() is false, noted).
+  /// Sibling runs of `path` (--sibling-runs): for each step of `path` that takes a side not
+  /// encoded yet, the failing test run with only that side forced at another execution of the
+  /// same branch statement in the failing run (the other loop iterations, mostly). A model that
+  /// leaves the explored program at one iteration can leave it at the others just as well; one
+  /// refinement that explores them all saves a refinement (and a solver search) per iteration.
+  /// At most --sibling-runs runs, spread over the executions.
+  std::vector<exec::RunResult> siblings(const std::vector<encode::PathStep>& path) const;
+  /// Adds `runs` (of runAlong or siblings) to the formula in one encoding pass, as one
+  /// refinement. Returns the number of branch sides they explored first; 0 when they explored
+  /// nothing new or could not be encoded (then ok() is false, noted).
+  std::size_t add(const std::vector<exec::RunResult>& runs);
   std::size_t add(const exec::RunResult& run);
   /// A new session holding the latest pass only (what earlier passes added and the latest no
   /// longer has is left behind).
   void restart();
+  /// Clauses the session holds that the latest pass no longer has (left behind where a newly
+  /// explored side changed the values downstream of its join), against the latest pass's.
+  std::size_t staleClauses() const;
+  std::size_t liveClauses() const { return encoding().hard.size(); }
   /// Runs added after the failing one.
   std::size_t refinements() const { return refinements_; }
   /// The branch decisions of `run`, each marked where the failing run decided otherwise.

@@ -21,11 +21,13 @@
 // a run that passes within the unwinding bound is a model of the program formula, so the MCS
 // (minimal already in the weaker partial formula) is one of the program formula's and needs no
 // exploring; only the others add their run along the path.
-// Departures: a cut side that may escape (return, exit, output, input, writes through
-// pointers) is free instead of cut: a path through it is unconstrained, like an unexplored side
-// of the angelic program, which keeps each iteration an over-approximation of the program
-// formula. Exploring runs force the model's whole path and its angelic values (paper mode: the
-// path's decisions only, as execution hijacking).
+// Departures: sibling runs (--sibling-runs, OnDemandFormula::siblings): an expanded path's
+// new sides are also explored at the other executions of the same branches in the failing run,
+// so a loop needs one iteration of ofc, not one per loop iteration. A cut side that may escape
+// (return, exit, output, input, writes through pointers) is free instead of cut: a path through it
+// is unconstrained, like an unexplored side of the angelic program, which keeps each iteration an
+// over-approximation of the program formula. Exploring runs force the model's whole path and its
+// angelic values (paper mode: the path's decisions only, as execution hijacking).
 #include "localize/diagnose.h"
 #include "localize/on_demand.h"
 
@@ -141,11 +143,15 @@ Result localizeOnDemand(const FormulaTask& task) {
           continue;
         }
       }
-      exec::RunResult run = formula.runAlong(path, paperRule ? nullptr : &diagnoses.back().angelic);
-      std::vector<std::pair<ir::StmtId, std::int32_t>> key;
-      for (const BranchDecision& b : formula.decisionsOf(run))
-        key.emplace_back(b.stmt, b.decision);
-      if (seen.insert(key).second) runs.push_back(std::move(run));
+      std::vector<exec::RunResult> batch = formula.siblings(path);
+      batch.insert(batch.begin(),
+                   formula.runAlong(path, paperRule ? nullptr : &diagnoses.back().angelic));
+      for (exec::RunResult& run : batch) {
+        std::vector<std::pair<ir::StmtId, std::int32_t>> key;
+        for (const BranchDecision& b : formula.decisionsOf(run))
+          key.emplace_back(b.stmt, b.decision);
+        if (seen.insert(key).second) runs.push_back(std::move(run));
+      }
     }
     if (stopped || runs.empty()) break;
     if (maxIterations && iterations >= maxIterations) {
@@ -153,11 +159,7 @@ Result localizeOnDemand(const FormulaTask& task) {
                      " reached (--max-refinements): the MCSs of the last iteration are shown");
       break;
     }
-    std::size_t newSides = 0;
-    for (const exec::RunResult& run : runs) {
-      newSides += formula.add(run);
-      if (!formula.ok()) break;
-    }
+    const std::size_t newSides = formula.add(runs);
     if (!formula.ok()) break;
     if (newSides == 0) {
       addNote(r, "unexplored branch sides on MCS paths could not be explored: the MCSs of "
@@ -182,7 +184,7 @@ TechniqueInfo ofcTechnique() {
       "along the branch sides MCSs take (works with --weights)",
       {"unwind", "loop-bounds", "loop-slack"},
       [](const Problem& p) { return withTraceFallback(p, localizeOnDemand); });
-  t.ownOptions = {expandOption(), maxRefinementsOption()};
+  t.ownOptions = {expandOption(), maxRefinementsOption(), siblingRunsOption()};
   t.counters = {{"iterations", "MCS enumerations, one per formula grown"}};
   for (CounterSpec& c : onDemandCounters())
     t.counters.push_back(std::move(c));
