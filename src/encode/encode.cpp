@@ -6,10 +6,10 @@
 #include "exec/host_stack.h"
 
 #include <algorithm>
-#include <exception>
-#include <functional>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
+#include <functional>
 #include <map>
 #include <unordered_set>
 
