@@ -52,6 +52,10 @@ void printFormulaStats(const ir::Program& program, const Encoding& enc) {
       todo.pop_back();
       if (!seen.insert(e.id()).second) continue;
       fresh += e.is_bv() ? e.get_sort().bv_size() : 1;
+      if (e.is_app() && e.is_bool() && e.num_args() >= 1 && e.arg(0).is_bv())
+        bitsByOp["cmp " + e.decl().name().str()] += e.arg(0).get_sort().bv_size();
+      if (e.is_app() && e.is_bool() && !(e.num_args() >= 1 && e.arg(0).is_bv()))
+        bitsByOp["bool " + e.decl().name().str()] += e.num_args();
       if (e.is_app() && e.is_bv() && e.num_args() >= 1)
         bitsByOp[e.decl().name().str()] += e.get_sort().bv_size();
       if (e.is_app() && e.num_args() >= 2) {
@@ -78,7 +82,7 @@ void printFormulaStats(const ir::Program& program, const Encoding& enc) {
   std::sort(top.rbegin(), top.rend());
   std::fprintf(stderr, "formula: %zu hard clauses, %zu terms\n", enc.hard.size(), seen.size());
   for (const auto& [op, n] : bitsByOp)
-    if (n > 5000) std::fprintf(stderr, "  bits %s: %zu\n", op.c_str(), n);
+    if (n > 500) std::fprintf(stderr, "  bits %s: %zu\n", op.c_str(), n);
   for (const auto& [op, n] : ops)
     std::fprintf(stderr, "  %s: %zu\n", op.c_str(), n);
   for (std::size_t i = 0; i < top.size() && i < 15; ++i)

@@ -161,8 +161,8 @@ private:
   }
 
   /// Every MCS within the size bound was reported: Exhausted if no hitting set of any size is
-  /// left (then no correction set is), else one budgeted query with every selector free tells
-  /// (unknown: SizeBound, larger MCSs may exist).
+  /// left (then no correction set is), else one query with every selector free (4 s at most)
+  /// tells (unknown: SizeBound, larger MCSs may exist).
   std::optional<Mcs> stopAboveBound(const Deadline& deadline) {
     if (hs_.check() == z3::unsat) {
       stop(StopReason::Exhausted);
