@@ -52,12 +52,7 @@ private:
 
   std::optional<Mcs> findNext(const Deadline& deadline) override {
     CULPRIT_SOLVE_INVARIANT(s_.unitWeights(), "hitting-set MCS engine with weights");
-    if (s_.softCount() != relaxed_.size()) {
-      while (relaxed_.size() < s_.softCount())
-        relaxed_.push_back(s_.freshBool("hs_relaxed"));
-      level_ = 0;
-      guard_.reset();
-    }
+    syncSofts();
     for (;;) {
       if (bounds_.maxSize && level_ > bounds_.maxSize) return stopAboveBound(deadline);
       if (level_ > relaxed_.size()) {
@@ -124,7 +119,18 @@ private:
     deferred_.push_back(h);
   }
 
+  /// One relaxation variable per soft group; new soft groups may open smaller MCSs.
+  void syncSofts() {
+    if (s_.softCount() == relaxed_.size()) return;
+    while (relaxed_.size() < s_.softCount())
+      relaxed_.push_back(s_.freshBool("hs_relaxed"));
+    level_ = 0;
+    guard_.reset();
+  }
+
+  // A caller may block an MCS it knows before asking for any (a rebuilt session).
   void onAccept(const Mcs& mcs) override {
+    syncSofts();
     z3::expr_vector clause(s_.ctx());
     for (SoftId id : mcs.softs)
       clause.push_back(!relaxed_.at(id));
