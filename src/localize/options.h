@@ -36,14 +36,14 @@ struct FormulaOptions {
   /// The whole run's budget (0: none): each failing test gets at most what is left of it
   /// (and at most timeoutSeconds); tests it leaves no time for are reported as not run.
   double totalTimeoutSeconds = 0;
-  std::string weights;  ///< clause weighting from a spectrum formula ("" = none)
+  std::string weights;         ///< clause weighting from a spectrum formula ("" = none)
   /// Statements that only store an input (`x = atoi(argv[1])`, `v = __VERIFIER_nondet_int()`)
   /// are soft groups too. Off by default: like the input itself they are hard, as in the papers.
   bool suspectInputs = false;
   /// Solver memory bound in MB for one run (growth of z3's memory); past it, enumeration stops
   /// with the diagnoses found so far, marked incomplete. 0: no bound.
   unsigned maxMemoryMb = 900;
-  std::string mcsEngine = "hitting";  ///< solve's MCS enumeration engine
+  std::string mcsEngine = "maxsat";  ///< solve's MCS enumeration engine
   /// How diagnoses are ordered: by evidence (localize/rank.h) or as enumerated (the papers').
   enum class Order { Evidence, Enumeration };
   Order order = Order::Evidence;
