@@ -111,10 +111,6 @@ z3::expr McsEnumeratorBase::sizeGuard(std::size_t k) {
 namespace {
 
 constexpr McsEnumeratorInfo kEngines[] = {
-    {"hitting",
-     "implicit hitting sets: every MCS of size k before k+1, each candidate checked with all "
-     "other selectors assumed, each refuted one teaching a core (weights: maxsat)",
-     detail::makeHittingSetMcsEnumerator},
     {"maxsat",
      "BugAssist: weighted partial MaxSAT (stratified Fu-Malik) gives the next cheapest MCS, which "
      "is blocked; repeat",
@@ -123,6 +119,10 @@ constexpr McsEnumeratorInfo kEngines[] = {
      "Liffiton-Sakallah: every MCS of weight k (an AtMost/PB bound on relaxed selectors) before "
      "weight k+1",
      detail::makeCardinalityMcsEnumerator},
+    {"hitting",
+     "implicit hitting sets: every MCS of size k before k+1, each candidate checked with all "
+     "other selectors assumed, each refuted one teaching a core (weights: maxsat)",
+     detail::makeHittingSetMcsEnumerator},
 };
 
 class CheckingEnumerator final : public McsEnumerator {
