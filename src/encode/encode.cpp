@@ -6,10 +6,12 @@
 #include "exec/host_stack.h"
 
 #include <algorithm>
-#include <atomic>
+#include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <functional>
 #include <map>
+#include <unordered_set>
 
 namespace culprit::encode {
 
@@ -22,14 +24,74 @@ const char* familyName(Family f) {
   return "?";
 }
 
-NameSpace::NameSpace() {
-  static std::atomic<std::uint64_t> next{0};
-  prefix_ = "e" + std::to_string(next++) + "!";
+const std::string& NameSpace::prefix(z3::context& ctx) {
+  if (prefix_.empty()) {
+    const Z3_func_decl fresh = Z3_mk_fresh_func_decl(ctx, "e", 0, nullptr, Z3_mk_bool_sort(ctx));
+    prefix_ = Z3_get_symbol_string(ctx, Z3_get_decl_name(ctx, fresh)) + std::string("!");
+  }
+  return prefix_;
 }
 
 std::uint32_t NameSpace::position(const std::string& key) {
   return positions_.try_emplace(key, static_cast<std::uint32_t>(positions_.size())).first->second;
 }
+
+namespace {
+// Debugging aid (CULPRIT_FORMULA_STATS set): the formula's DAG size, and the statements whose
+// hard clauses bring the most new terms, on stderr.
+void printFormulaStats(const ir::Program& program, const Encoding& enc) {
+  std::unordered_set<unsigned> seen;
+  std::map<ir::StmtId, std::size_t> byStmt;
+  std::map<std::string, std::size_t> ops, bitsByOp;
+  std::vector<z3::expr> todo;
+  for (const HardClause& h : enc.hard) {
+    std::size_t fresh = 0;
+    todo.push_back(h.clause);
+    while (!todo.empty()) {
+      z3::expr e = todo.back();
+      todo.pop_back();
+      if (!seen.insert(e.id()).second) continue;
+      fresh += e.is_bv() ? e.get_sort().bv_size() : 1;
+      if (e.is_app() && e.is_bool() && e.num_args() >= 1 && e.arg(0).is_bv())
+        bitsByOp["cmp " + e.decl().name().str()] += e.arg(0).get_sort().bv_size();
+      if (e.is_app() && e.is_bool() && !(e.num_args() >= 1 && e.arg(0).is_bv()))
+        bitsByOp["bool " + e.decl().name().str()] += e.num_args();
+      if (e.is_app() && e.is_bv() && e.num_args() >= 1)
+        bitsByOp[e.decl().name().str()] += e.get_sort().bv_size();
+      if (e.is_app() && e.num_args() >= 2) {
+        const Z3_decl_kind k = e.decl().decl_kind();
+        if (k == Z3_OP_BMUL || k == Z3_OP_BSDIV || k == Z3_OP_BSREM || k == Z3_OP_BUDIV ||
+            k == Z3_OP_BUREM || k == Z3_OP_BSDIV_I || k == Z3_OP_BSREM_I || k == Z3_OP_MUL ||
+            k == Z3_OP_DIV || k == Z3_OP_IDIV || k == Z3_OP_MOD || k == Z3_OP_REM) {
+          bool constant = false;
+          for (unsigned i = 0; i < e.num_args(); ++i)
+            constant = constant || e.arg(i).is_numeral();
+          ops[e.decl().name().str() + (e.is_bv() ? std::to_string(e.get_sort().bv_size()) : "") +
+              (constant ? "c" : "")]++;
+        }
+      }
+      if (e.is_app())
+        for (unsigned i = 0; i < e.num_args(); ++i)
+          todo.push_back(e.arg(i));
+    }
+    byStmt[h.stmt] += fresh;
+  }
+  std::vector<std::pair<std::size_t, ir::StmtId>> top;
+  for (auto [s, n] : byStmt)
+    top.emplace_back(n, s);
+  std::sort(top.rbegin(), top.rend());
+  std::fprintf(stderr, "formula: %zu hard clauses, %zu terms\n", enc.hard.size(), seen.size());
+  for (const auto& [op, n] : bitsByOp)
+    if (n > 500) std::fprintf(stderr, "  bits %s: %zu\n", op.c_str(), n);
+  for (const auto& [op, n] : ops)
+    std::fprintf(stderr, "  %s: %zu\n", op.c_str(), n);
+  for (std::size_t i = 0; i < top.size() && i < 15; ++i)
+    std::fprintf(stderr, "  %8zu %s\n", top[i].first,
+                 top[i].second == ir::kNone
+                     ? "(inputs)"
+                     : program.where(program.stmt(top[i].second).range).c_str());
+}
+}  // namespace
 
 Encoding encode(z3::context& ctx, const ir::Program& program, const exec::RunInput& input,
                 const Expectation& expect, const EncodeOptions& options,
@@ -44,6 +106,7 @@ Encoding encode(z3::context& ctx, const ir::Program& program, const exec::RunInp
     enc.family = options.family;
     request.lastStack = last;
     detail::SymExec(ctx, request, enc).run();
+    if (std::getenv("CULPRIT_FORMULA_STATS")) printFormulaStats(program, enc);
     return enc;
   };
   // The symbolic executor recurses with the program's calls. A recursion too deep for this

@@ -291,14 +291,16 @@ public:
   using std::runtime_error::runtime_error;
 };
 
-/// Names of the constants of encodings: a prefix unique in the process, so encodings never
-/// share a constant by accident, even in one Z3 context; and the numbering of unrolled,
-/// inlined statement positions (Program family), kept across encodings of one program so that
-/// an incremental encoder names the same position the same way each time.
+/// Names of the constants of encodings: a prefix unique in its Z3 context, so encodings never
+/// share a constant by accident; and the numbering of unrolled, inlined statement positions
+/// (Program family), kept across encodings of one program so that an incremental encoder names
+/// the same position the same way each time. The prefix is drawn from the context's own
+/// counter of fresh names on first use, not from a process-wide one: Z3 hashes names, and
+/// names that depended on what the process encoded before made its search (and so the order
+/// of MCSs) differ from run to run.
 class NameSpace {
 public:
-  NameSpace();
-  const std::string& prefix() const { return prefix_; }
+  const std::string& prefix(z3::context& ctx);
   /// Dense id of a position key.
   std::uint32_t position(const std::string& key);
 

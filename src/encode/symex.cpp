@@ -172,7 +172,7 @@ std::vector<Val> SymExec::entryArguments(const ir::Function& fn, State& st) {
 z3::expr SymExec::symbolicInput(bool entryArgument, std::uint32_t index, ir::IntKind k) {
   for (const SymbolicInput& in : out_.inputs)
     if (in.entryArgument == entryArgument && in.index == index && in.type == k) return in.value;
-  const std::string n = names_.prefix() + (entryArgument ? "arg!" : "argv!") +
+  const std::string n = names_.prefix(ctx_) + (entryArgument ? "arg!" : "argv!") +
                         std::to_string(index) + "!" + std::to_string(static_cast<int>(k));
   const z3::expr v = ints_.fresh(n, k);
   const z3::expr typed = ints_.valueOfKind(v, k);
@@ -211,7 +211,7 @@ void SymExec::beginInstance(const ir::Stmt& s) {
 }
 
 std::string SymExec::name(const char* kind, const std::string& suffix) const {
-  std::string n = names_.prefix() + kind;
+  std::string n = names_.prefix(ctx_) + kind;
   if (!current_.empty())
     n += "!" + std::to_string(current_.back().origin.stmt) + "!" + current_.back().tag;
   return n + "!" + suffix;
@@ -265,7 +265,7 @@ std::uint32_t SymExec::groupFor(const Origin& origin) {
     auto it = statementGroup_.find(origin.stmt);
     if (it != statementGroup_.end()) return it->second;
   }
-  std::string name = names_.prefix() + "s!" + std::to_string(origin.stmt);
+  std::string name = names_.prefix(ctx_) + "s!" + std::to_string(origin.stmt);
   if (!perStatement) name += "!" + current_.back().tag;
   out_.groups.push_back(SoftGroup{ctx_.bool_const(name.c_str()), origin.stmt, {}});
   const auto id = static_cast<std::uint32_t>(out_.groups.size() - 1);
@@ -419,7 +419,7 @@ void SymExec::havoc(State& st, const std::set<ir::VarId>& writes, std::int32_t d
     ObjState& os = st.objs[obj];
     const ObjectInfo& info = objects_[obj];
     // Named after the branch instance, side and object: the same in every pass.
-    const std::string base = names_.prefix() + "h!" + lastBranchName_ + "!" +
+    const std::string base = names_.prefix(ctx_) + "h!" + lastBranchName_ + "!" +
                              std::to_string(decision) + "!" + std::to_string(obj) + "!";
     if (os.array) {
       os.array = ctx_.constant((base + "a").c_str(), os.array->get_sort());

@@ -299,7 +299,7 @@ z3::expr SymExec::chosen(const Alternatives& a, std::uint32_t k) {
   auto [it, added] = choiceIndex_.try_emplace({a.location, k}, out_.choices.size());
   if (added) {
     const std::string n =
-        names_.prefix() + "choice!" + std::to_string(a.location) + "!" + std::to_string(k);
+        names_.prefix(ctx_) + "choice!" + std::to_string(a.location) + "!" + std::to_string(k);
     out_.choices.push_back(Choice{a.location, k, ctx_.bool_const(n.c_str())});
   }
   return out_.choices[it->second].selected;

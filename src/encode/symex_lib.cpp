@@ -444,7 +444,7 @@ Val SymExec::nondet(const ir::Expr& e, State& st) {
 z3::expr SymExec::nondetValue(ir::IntKind k, State& st) {
   if (opt_.symbolicNondet) {
     const z3::expr v =
-        ints_.fresh(names_.prefix() + "nondet!" + std::to_string(out_.nondet.size()), k);
+        ints_.fresh(names_.prefix(ctx_) + "nondet!" + std::to_string(out_.nondet.size()), k);
     const z3::expr typed = ints_.valueOfKind(v, k);
     if (!typed.is_true()) out_.hard.push_back(HardClause{typed, HardKind::Input, ir::kNone});
     out_.nondet.push_back(NondetCall{v, st.guard, k});

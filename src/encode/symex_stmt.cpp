@@ -98,7 +98,7 @@ void SymExec::nondetArray(ObjId obj, State& st) {
   const z3::sort elem = ints_.literal(0, k).get_sort();
   if (opt_.symbolicNondet) {  // one array constant: its cells are the nondet values
     const z3::expr a = ctx_.constant(
-        (names_.prefix() + "nondet!array!" + std::to_string(out_.nondet.size())).c_str(),
+        (names_.prefix(ctx_) + "nondet!array!" + std::to_string(out_.nondet.size())).c_str(),
         ctx_.array_sort(ints_.indexSort(), elem));
     for (std::uint64_t j = 0; j < info.size; ++j) {
       const z3::expr v = z3::select(a, ints_.index(static_cast<std::int64_t>(j)));

@@ -134,7 +134,7 @@ OptionSpec flagOption(std::string name, std::string category, std::string help,
 }
 
 std::vector<std::string> mcsEngineNames() {
-  return {"maxsat", "cardinality"};  // solve::mcsEnumerators(), default first
+  return {"maxsat", "cardinality", "hitting"};  // solve::mcsEnumerators(), default first
 }
 
 std::vector<OptionSpec> makeSpecs() {
@@ -188,8 +188,11 @@ std::vector<OptionSpec> makeSpecs() {
                              std::vector<std::string>{"", "ochiai", "tarantula", "dstar"}));
   std::vector<std::string> engines = mcsEngineNames();
   all.push_back(choiceOption("mcs-engine", solving,
-                             "MCS enumeration: maxsat (BugAssist: MaxSAT, block, repeat) or "
-                             "cardinality (Liffiton-Sakallah: all of size k before k+1)",
+                             "MCS enumeration: maxsat (BugAssist: MaxSAT, block, repeat), "
+                             "cardinality (Liffiton-Sakallah: all of size k before k+1) or "
+                             "hitting (implicit hitting sets: size k before k+1, one candidate "
+                             "per query, heavy candidates retried with more time; weights: "
+                             "maxsat)",
                              &O::mcsEngine, engines, engines));
   const std::string ranking = "ranking";
   all.push_back(choiceOption("order", ranking,

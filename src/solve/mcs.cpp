@@ -60,6 +60,7 @@ void McsEnumeratorBase::accept(const Mcs& mcs) {
                           "MCS enumerator used outside the session scope it was created in");
   s_.addHard(z3::implies(active_, z3::mk_or(s_.selectors(mcs.softs))));
   ++reported_;
+  onAccept(mcs);
 }
 
 void McsEnumeratorBase::stop(StopReason reason, std::string detail) {
@@ -118,6 +119,10 @@ constexpr McsEnumeratorInfo kEngines[] = {
      "Liffiton-Sakallah: every MCS of weight k (an AtMost/PB bound on relaxed selectors) before "
      "weight k+1",
      detail::makeCardinalityMcsEnumerator},
+    {"hitting",
+     "implicit hitting sets: every MCS of size k before k+1, each candidate checked with all "
+     "other selectors assumed, each refuted one teaching a core (weights: maxsat)",
+     detail::makeHittingSetMcsEnumerator},
 };
 
 class CheckingEnumerator final : public McsEnumerator {

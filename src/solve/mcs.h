@@ -84,7 +84,8 @@ struct McsEnumeratorInfo {
 /// The registered engines, default first.
 std::span<const McsEnumeratorInfo> mcsEnumerators();
 
-/// Engine `name` ("maxsat" or "cardinality") over `session`; nullptr for an unknown name.
+/// Engine `name` ("hitting", "maxsat" or "cardinality") over `session`; nullptr for an unknown
+/// name.
 /// Pre: the session's soft weights are positive; "cardinality" needs their total below 2^31.
 std::unique_ptr<McsEnumerator> makeMcsEnumerator(std::string_view name, Session& session,
                                                  const McsBounds& bounds = {});

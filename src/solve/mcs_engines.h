@@ -21,6 +21,8 @@ public:
 protected:
   /// The next MCS, or nullopt after calling stop().
   virtual std::optional<Mcs> findNext(const Deadline& deadline) = 0;
+  /// Called when `mcs` is reported (after its blocking clause is in the session).
+  virtual void onAccept(const Mcs& /*mcs*/) {}
 
   void stop(StopReason reason, std::string detail = {});
   /// Stop after an Unknown answer: Timeout if a time limit caused it, else SolverUnknown.
@@ -50,5 +52,8 @@ private:
 std::unique_ptr<McsEnumerator> makeMaxSatMcsEnumerator(Session& session, const McsBounds& bounds);
 std::unique_ptr<McsEnumerator> makeCardinalityMcsEnumerator(Session& session,
                                                             const McsBounds& bounds);
+/// Unit weights only; a weighted session gets the MaxSAT engine.
+std::unique_ptr<McsEnumerator> makeHittingSetMcsEnumerator(Session& session,
+                                                           const McsBounds& bounds);
 
 }  // namespace culprit::solve::detail

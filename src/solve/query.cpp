@@ -52,6 +52,9 @@ z3::solver makeZ3Solver(z3::context& ctx, const std::string& logic) {
     s.set(p);
     return s;
   }
+  if (const char* forced = std::getenv("CULPRIT_Z3_LOGIC"))  // experiments: smt, QF_FD, ...
+    return std::string(forced) == "smt" ? z3::solver(ctx, z3::solver::simple())
+                                        : z3::solver(ctx, forced);
   return logic.empty() ? z3::solver(ctx) : z3::solver(ctx, logic.c_str());
 }
 

@@ -228,13 +228,13 @@ TEST_P(McsEngine, PerQueryTimeoutIsIncompleteNotACrash) {
   EXPECT_FALSE(r.detail.empty());
 }
 
-INSTANTIATE_TEST_SUITE_P(Engines, McsEngine, ::testing::Values("maxsat", "cardinality"),
+INSTANTIATE_TEST_SUITE_P(Engines, McsEngine, ::testing::Values("maxsat", "cardinality", "hitting"),
                          [](const auto& info) { return info.param; });
 
 TEST(McsRegistry, NamesFactoriesAndHelp) {
   z3::context ctx;
   Session s(ctx);
-  ASSERT_EQ(mcsEnumerators().size(), 2u);
+  ASSERT_EQ(mcsEnumerators().size(), 3u);
   for (const McsEnumeratorInfo& e : mcsEnumerators()) {
     EXPECT_FALSE(e.help.empty());
     EXPECT_NE(makeMcsEnumerator(e.name, s), nullptr);

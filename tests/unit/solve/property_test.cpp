@@ -79,7 +79,8 @@ TEST_P(RandomFormulas, EnumerationMatchesBruteForce) {
   EXPECT_GT(total, static_cast<std::size_t>(kFormulas));  // the generator is not degenerate
 }
 
-INSTANTIATE_TEST_SUITE_P(Engines, RandomFormulas, ::testing::Values("maxsat", "cardinality"),
+INSTANTIATE_TEST_SUITE_P(Engines, RandomFormulas,
+                         ::testing::Values("maxsat", "cardinality", "hitting"),
                          [](const auto& info) { return info.param; });
 
 TEST(RandomFormulas, MaxSatOptimumMatchesBruteForce) {
