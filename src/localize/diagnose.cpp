@@ -65,17 +65,9 @@ std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask
   }
 }
 
-void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
-                        solve::Context& context, double secondsLeft, Result& r) {
-  const solve::Deadline deadline = task.options.timeoutSeconds > 0
-                                       ? solve::Deadline::after(std::max(0.001, secondsLeft))
-                                       : solve::Deadline();
-  solve::Session session(context.z3(), context.sessionOptions(solverLogic(task, enc)));
-  SessionGroups loaded;
-  loaded.loadAll(session, enc, statementWeights(task, r));
-  std::unique_ptr<solve::McsEnumerator> enumerator = makeEnumerator(task, session, secondsLeft);
-  const solve::McsResult mr = solve::enumerateMcses(session, *enumerator);
-  const bool weighted = !session.unitWeights();
+void addDiagnoses(const FormulaTask& task, const encode::Encoding& enc, solve::Context& context,
+                  const SessionGroups& loaded, const solve::McsResult& mr, bool weighted,
+                  const solve::Deadline& deadline, Result& r) {
   std::optional<AngelicPolisher> polisher;
   std::size_t polished = 0, unpolished = 0;  // the latter: cut by the time limit
   for (const solve::Mcs& mcs : mr.mcses) {
@@ -92,7 +84,32 @@ void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
     else if (deadline.expired())
       ++unpolished;
   }
+  if (polished) r.notes.push_back(AngelicPolisher::kNote);
+  if (unpolished)  // the values shown are not the ones a complete run would show
+    addNote(r, (unpolished == 1 ? std::string("1 diagnosis keeps")
+                                : std::to_string(unpolished) + " diagnoses keep") +
+                   " the solver's first angelic values: the time limit (--timeout) ran out "
+                   "before readable ones were chosen");
+  if (polisher) {
+    r.stats.solverMs += polisher->solverMs();
+    r.stats.queries += polisher->queries();
+  }
+}
+
+void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
+                        solve::Context& context, double secondsLeft, Result& r) {
+  const solve::Deadline deadline = task.options.timeoutSeconds > 0
+                                       ? solve::Deadline::after(std::max(0.001, secondsLeft))
+                                       : solve::Deadline();
+  solve::Session session(context.z3(), context.sessionOptions(solverLogic(task, enc)));
+  SessionGroups loaded;
+  loaded.loadAll(session, enc, statementWeights(task, r));
+  std::unique_ptr<solve::McsEnumerator> enumerator = makeEnumerator(task, session, secondsLeft);
+  const solve::McsResult mr = solve::enumerateMcses(session, *enumerator);
+  r.stats.solverMs = mr.solver.solverMs;
+  r.stats.queries = mr.solver.queries;
   addNote(r, stopNote(mr.stop, mr.detail, task.options));
+  addDiagnoses(task, enc, context, loaded, mr, !session.unitWeights(), deadline, r);
   // A trace that stops inside its failing instance cannot relax that instance: when nothing
   // else explains a runtime error in a statement that computes a value, that statement may
   // still be the fault.
@@ -116,14 +133,6 @@ void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
               "once: the fault may lie in code kept hard (inputs, trusted code, the arguments of "
               "output and library calls), or need statements the run did not execute (pf and "
               "ofc encode those)");
-  if (polished) r.notes.push_back(AngelicPolisher::kNote);
-  if (unpolished)  // the values shown are not the ones a complete run would show
-    addNote(r, (unpolished == 1 ? std::string("1 diagnosis keeps")
-                                : std::to_string(unpolished) + " diagnoses keep") +
-                   " the solver's first angelic values: the time limit (--timeout) ran out "
-                   "before readable ones were chosen");
-  r.stats.solverMs = mr.solver.solverMs + (polisher ? polisher->solverMs() : 0);
-  r.stats.queries = mr.solver.queries + (polisher ? polisher->queries() : 0);
   r.stats.maxCore = mr.solver.maxCore;
   r.stats.soft = loaded.size();
   r.stats.hard = enc.hard.size();
