@@ -123,7 +123,8 @@ void Lowerer::warnImplicit(const FunctionDecl* fd) {
     type = type.substr(0, type.find(" __attribute__"));
     message = "implicit declaration of library function '" + name + "' with type '" + type +
               "' (declared in <" + header + ">)";
-  } else if (const LibraryFunction* lib = findLibrary(name); lib && lib->header[0] != 0) {
+  } else if (const LibraryFunction* lib = findLibrary(name);
+             lib && (lib->builtin == Builtin::Scanf || lib->builtin == Builtin::Sscanf)) {
     // The scanf family, which the frontend keeps from being Clang builtins (frontend.cpp).
     message = "implicit declaration of library function '" + name + "' (declared in <" +
               lib->header + ">)";
