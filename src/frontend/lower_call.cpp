@@ -123,6 +123,11 @@ void Lowerer::warnImplicit(const FunctionDecl* fd) {
     type = type.substr(0, type.find(" __attribute__"));
     message = "implicit declaration of library function '" + name + "' with type '" + type +
               "' (declared in <" + header + ">)";
+  } else if (const LibraryFunction* lib = findLibrary(name);
+             lib && (lib->builtin == Builtin::Scanf || lib->builtin == Builtin::Sscanf)) {
+    // The scanf family, which the frontend keeps from being Clang builtins (frontend.cpp).
+    message = "implicit declaration of library function '" + name + "' (declared in <" +
+              lib->header + ">)";
   } else {
     message =
         "implicit declaration of function '" + name + "': taken as 'int " + name + "()', as in C89";

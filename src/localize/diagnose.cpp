@@ -90,6 +90,37 @@ void weightOrdered(solve::McsResult& mr, const SessionGroups& loaded, const enco
 
 }  // namespace
 
+void addDiagnoses(const FormulaTask& task, const encode::Encoding& enc, solve::Context& context,
+                  const SessionGroups& loaded, const solve::McsResult& mr, bool weighted,
+                  const solve::Deadline& deadline, Result& r) {
+  std::optional<AngelicPolisher> polisher;
+  std::size_t polished = 0, unpolished = 0;  // the latter: cut by the time limit
+  for (const solve::Mcs& mcs : mr.mcses) {
+    if (mcs.softs.empty()) {
+      addNote(r, "the formula does not fail: the oracle of this failure is not encoded");
+      continue;
+    }
+    const std::vector<std::uint32_t> groups = loaded.groups(mcs.softs);
+    r.diagnoses.push_back(
+        toDiagnosis(task, enc, mcs.model, groups, weighted ? static_cast<double>(mcs.weight) : 0));
+    if (!polisher) polisher.emplace(task, enc, context);
+    if (polisher->polish(r.diagnoses.back(), groups, deadline))
+      ++polished;
+    else if (deadline.expired())
+      ++unpolished;
+  }
+  if (polished) r.notes.push_back(AngelicPolisher::kNote);
+  if (unpolished)  // the values shown are not the ones a complete run would show
+    addNote(r, (unpolished == 1 ? std::string("1 diagnosis keeps")
+                                : std::to_string(unpolished) + " diagnoses keep") +
+                   " the solver's first angelic values: the time limit (--timeout) ran out "
+                   "before readable ones were chosen");
+  if (polisher) {
+    r.stats.solverMs += polisher->solverMs();
+    r.stats.queries += polisher->queries();
+  }
+}
+
 void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
                         solve::Context& context, double secondsLeft, Result& r) {
   const solve::Deadline deadline = task.options.timeoutSeconds > 0
@@ -107,24 +138,10 @@ void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
   std::unique_ptr<solve::McsEnumerator> enumerator = makeEnumerator(bounds, session, secondsLeft);
   solve::McsResult mr = solve::enumerateMcses(session, *enumerator);
   if (sortByWeight) weightOrdered(mr, loaded, enc, weights, task.options.maxCount);
-  const bool weighted = !weights.empty();
-  std::optional<AngelicPolisher> polisher;
-  std::size_t polished = 0, unpolished = 0;  // the latter: cut by the time limit
-  for (const solve::Mcs& mcs : mr.mcses) {
-    if (mcs.softs.empty()) {
-      addNote(r, "the formula does not fail: the oracle of this failure is not encoded");
-      continue;
-    }
-    const std::vector<std::uint32_t> groups = loaded.groups(mcs.softs);
-    r.diagnoses.push_back(
-        toDiagnosis(task, enc, mcs.model, groups, weighted ? static_cast<double>(mcs.weight) : 0));
-    if (!polisher) polisher.emplace(task, enc, context);
-    if (polisher->polish(r.diagnoses.back(), groups, deadline))
-      ++polished;
-    else if (deadline.expired())
-      ++unpolished;
-  }
+  r.stats.solverMs = mr.solver.solverMs;
+  r.stats.queries = mr.solver.queries;
   addNote(r, stopNote(mr.stop, mr.detail, task.options));
+  addDiagnoses(task, enc, context, loaded, mr, !weights.empty(), deadline, r);
   // A trace that stops inside its failing instance cannot relax that instance: when nothing
   // else explains a runtime error in a statement that computes a value, that statement may
   // still be the fault.
@@ -148,14 +165,6 @@ void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
               "once: the fault may lie in code kept hard (inputs, trusted code, the arguments of "
               "output and library calls), or need statements the run did not execute (pf and "
               "ofc encode those)");
-  if (polished) r.notes.push_back(AngelicPolisher::kNote);
-  if (unpolished)  // the values shown are not the ones a complete run would show
-    addNote(r, (unpolished == 1 ? std::string("1 diagnosis keeps")
-                                : std::to_string(unpolished) + " diagnoses keep") +
-                   " the solver's first angelic values: the time limit (--timeout) ran out "
-                   "before readable ones were chosen");
-  r.stats.solverMs = mr.solver.solverMs + (polisher ? polisher->solverMs() : 0);
-  r.stats.queries = mr.solver.queries + (polisher ? polisher->queries() : 0);
   r.stats.maxCore = mr.solver.maxCore;
   r.stats.soft = loaded.size();
   r.stats.hard = enc.hard.size();

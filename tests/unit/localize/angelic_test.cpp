@@ -1,0 +1,88 @@
+// Readable angelic values and the time limit: a diagnosis whose values the deadline leaves
+// unpolished makes the result incomplete (issue 28, W11: a run cut while polishing said
+// `complete: true`). The deadline is passed in, so the cut is deterministic.
+#include "formula_test_util.h"
+#include "localize/angelic.h"
+#include "solve/mcs.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
+namespace culprit::localize::test {
+namespace {
+
+const char* kProgram = R"(#include <assert.h>
+int f(int x) {
+  int y = x + 1;
+  int z = y * 2;
+  assert(z == 10);
+  return z;
+}
+)";
+
+bool hasNote(const Result& r, const std::string& note) {
+  return std::find(r.notes.begin(), r.notes.end(), note) != r.notes.end();
+}
+
+/// The flow-sensitive trace formula of f(3) (z is 8, not 10), its MCSs all enumerated.
+class Polishing : public ::testing::Test {
+protected:
+  void SetUp() override {
+    t.task.options.timeoutSeconds = 0;  // no time bound on the enumeration
+    context = makeSolverContext(t.task);
+    enc = errorFormula(context->z3(), t.task, encode::Family::TraceFlowSensitive, base);
+    ASSERT_TRUE(enc.has_value()) << base.incompleteReason;
+    session.emplace(context->z3(), context->sessionOptions(solverLogic(t.task, *enc)));
+    loaded.loadAll(*session, *enc, statementWeights(t.task, base));
+    std::unique_ptr<solve::McsEnumerator> enumerator = makeEnumerator(t.task, *session, 0);
+    mr = solve::enumerateMcses(*session, *enumerator);
+    ASSERT_EQ(mr.stop, solve::StopReason::Exhausted);
+    ASSERT_GE(mr.mcses.size(), 2u);  // y = x + 1 and z = y * 2 at least
+    ASSERT_TRUE(base.complete) << base.incompleteReason;
+  }
+
+  OneTest t{kProgram, "f", {3}};
+  std::unique_ptr<solve::Context> context;
+  Result base;
+  std::optional<encode::Encoding> enc;
+  std::optional<solve::Session> session;
+  SessionGroups loaded;
+  solve::McsResult mr;
+};
+
+TEST_F(Polishing, WithinTheTimeLimitTheResultStaysComplete) {
+  Result r = base;
+  addDiagnoses(t.task, *enc, *context, loaded, mr, false, solve::Deadline(), r);
+  EXPECT_EQ(r.diagnoses.size(), mr.mcses.size());
+  EXPECT_TRUE(r.complete) << r.incompleteReason;
+  EXPECT_TRUE(hasNote(r, AngelicPolisher::kNote));
+}
+
+TEST_F(Polishing, CutByTheTimeLimitTheResultIsIncomplete) {
+  const solve::Deadline expired = solve::Deadline::after(1e-6);
+  while (!expired.expired())
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  Result r = base;
+  addDiagnoses(t.task, *enc, *context, loaded, mr, false, expired, r);
+  ASSERT_EQ(r.diagnoses.size(), mr.mcses.size());  // every diagnosis is still shown
+  EXPECT_FALSE(r.complete);
+  EXPECT_EQ(r.incompleteReason,
+            std::to_string(mr.mcses.size()) +
+                " diagnoses keep the solver's first angelic values: the time limit (--timeout) "
+                "ran out before readable ones were chosen");
+  EXPECT_FALSE(hasNote(r, AngelicPolisher::kNote));
+  // The values shown are the enumeration's own.
+  for (std::size_t i = 0; i < mr.mcses.size(); ++i) {
+    const Diagnosis raw =
+        toDiagnosis(t.task, *enc, mr.mcses[i].model, loaded.groups(mr.mcses[i].softs), 0);
+    ASSERT_EQ(r.diagnoses[i].angelic.size(), raw.angelic.size());
+    for (std::size_t k = 0; k < raw.angelic.size(); ++k)
+      EXPECT_EQ(r.diagnoses[i].angelic[k].value, raw.angelic[k].value);
+  }
+}
+
+}  // namespace
+}  // namespace culprit::localize::test
