@@ -83,7 +83,8 @@ void explainNothingFound(const RepairOptions& o, RepairResult& r) {
                             "test executes, {} replacements validated",
                             k.kind, k.holes, syn.locations, k.candidates);
       if (k.solverQueries) line += fmt::format(", {} solver queries", k.solverQueries);
-      if (k.undecided) line += fmt::format(", {} undecided by the solver", k.undecided);
+      if (k.undecided)
+        line += fmt::format(", {} undecided by the solver within --hole-timeout", k.undecided);
       if (!k.where.empty()) {
         line += "; most suspicious first: ";
         for (std::size_t i = 0; i < k.where.size(); ++i)

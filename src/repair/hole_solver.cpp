@@ -121,8 +121,9 @@ HoleEncoder::encode(std::size_t test, const std::vector<ir::Expr*>& literals, bo
 }
 
 HoleSolver::HoleSolver(HoleEncoder& encoder, std::vector<ir::Expr*> literals, ir::IntKind type,
-                       bool divisor)
-    : encoder_(encoder), literals_(std::move(literals)), type_(type), divisor_(divisor) {}
+                       bool divisor, double querySeconds)
+    : encoder_(encoder), literals_(std::move(literals)), type_(type), divisor_(divisor),
+      querySeconds_(querySeconds) {}
 
 bool HoleSolver::addTest(std::size_t test) {
   std::optional<HoleEncoder::Formula> f = encoder_.encode(test, literals_, divisor_);
@@ -131,6 +132,7 @@ bool HoleSolver::addTest(std::size_t test) {
   if (!session_) {
     solve::SessionOptions so;
     so.logic = f->logic;
+    if (querySeconds_ > 0) so.queryTimeoutMs = static_cast<unsigned>(querySeconds_ * 1000);
     session_ = std::make_unique<solve::Session>(encoder_.ctx(), so);
   }
   for (const z3::expr& c : f->clauses)
@@ -195,7 +197,13 @@ HoleSolver::Answer HoleSolver::solve(const solve::Deadline& deadline, std::int64
   if (hole_)
     if (std::optional<z3::expr> g = guard(scope)) assumptions.push_back(*g);
   const solve::Answer a = session_->check(assumptions, deadline);
-  if (a == solve::Answer::Unknown) return Answer::Unknown;
+  if (a == solve::Answer::Unknown) {
+    if (!deadline.expired() && undecidedReason_.empty()) {
+      undecidedReason_ = session_->reasonUnknown();
+      if (undecidedReason_.empty()) undecidedReason_ = "unknown";
+    }
+    return Answer::Unknown;
+  }
   if (a == solve::Answer::Unsat) return Answer::NoValue;
   if (!hole_) return Answer::NoValue;  // no test added reaches the hole: any value does
   value = encode::modelValue(session_->model(), *hole_, type_);
@@ -206,6 +214,12 @@ void HoleSolver::block(std::int64_t value) {
   blocked_.push_back(value);
   if (!session_ || !hole_) return;
   session_->addHard(*hole_ != literal(value));
+}
+
+void noteUndecided(const HoleSolver& solver, const std::string& where, HoleKindTried& tried) {
+  if (!solver.undecided()) return;
+  ++tried.undecided;
+  tried.undecidedWhere.push_back(where + ": " + solver.undecidedReason());
 }
 
 std::string HoleSolver::reasonUnknown() const { return session_ ? session_->reasonUnknown() : ""; }

@@ -43,6 +43,7 @@ public:
   /// with bit-vectors (the leap-year `y % 40`: 0.1 s against 7 s in integers).
   std::optional<Formula> encode(std::size_t test, const std::vector<ir::Expr*>& literals,
                                 bool divisor = false);
+  const RepairOptions& options() const { return options_; }
   std::size_t encodings = 0;
   double encodeMs = 0;
 
@@ -65,7 +66,9 @@ struct HoleScope {
 /// One constant hole's CEGIS state.
 class HoleSolver {
 public:
-  HoleSolver(HoleEncoder& encoder, std::vector<ir::Expr*> literals, ir::IntKind type, bool divisor);
+  /// Each query's budget (RepairOptions::holeQuerySeconds): a query past it answers Unknown.
+  HoleSolver(HoleEncoder& encoder, std::vector<ir::Expr*> literals, ir::IntKind type, bool divisor,
+             double querySeconds);
   /// Adds test `test`'s constraints; false when it cannot be encoded.
   bool addTest(std::size_t test);
   bool has(std::size_t test) const { return tests_.count(test) != 0; }
@@ -82,12 +85,17 @@ public:
   void block(std::int64_t value);
   std::size_t queries = 0;
   std::string reasonUnknown() const;
+  /// Some query answered Unknown before the search's deadline: the solver's budget per query
+  /// ran out, or it gave up (reasonUnknown() says which).
+  bool undecided() const { return !undecidedReason_.empty(); }
+  const std::string& undecidedReason() const { return undecidedReason_; }
 
 private:
   HoleEncoder& encoder_;
   std::vector<ir::Expr*> literals_;
   ir::IntKind type_;
   bool divisor_ = false;
+  double querySeconds_ = 0;
   std::unique_ptr<solve::Session> session_;
   std::optional<z3::expr> hole_, among_;
   std::map<std::int64_t, z3::expr> within_;
@@ -97,7 +105,12 @@ private:
   z3::expr literal(std::int64_t value) const;
   std::set<std::size_t> tests_;
   std::vector<std::int64_t> blocked_;
+  std::string undecidedReason_;
 };
+
+/// Counts `solver`'s hole, at `where`, among `tried`'s undecided holes when a query was
+/// undecided (once per hole).
+void noteUndecided(const HoleSolver& solver, const std::string& where, HoleKindTried& tried);
 
 /// The values one decimal edit (a digit changed, added or dropped, or the sign) from `c` that
 /// fit `type`.

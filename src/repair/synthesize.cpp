@@ -108,10 +108,7 @@ private:
 
   bool stopped() const { return deadline_.expired() || found_ >= kMaxRepairs; }
 
-  std::string where(const Hole& h) const {
-    return fmt::format("{}:{}:{} `{}`", problem_.program->files[h.site.file].path, h.site.line,
-                       h.site.col, h.site.original);
-  }
+  std::string where(const Hole& h) const { return holeWhere(*problem_.program, h); }
 
   /// Validates alternative `k` of `one[0]` on the whole suite; the failing test, if any.
   Verdict validate(const std::vector<Site>& one, std::uint32_t k, HoleKindTried& tried) {
@@ -198,11 +195,12 @@ private:
     if (encoder_.usesNondet() || failing_.empty()) return;
     std::vector<ir::Expr*> literals{h.site.expr};
     literals.insert(literals.end(), h.site.uses.begin(), h.site.uses.end());
-    HoleSolver solver(encoder_, literals, h.type, h.divisor);
+    HoleSolver solver(encoder_, literals, h.type, h.divisor, encoder_.options().holeQuerySeconds);
     if (!solver.addTest(failing_.front())) return;
     std::int64_t any = 0;  // most holes cannot repair the first failing test: one encoding says so
     if (solver.solve(deadline_, any) != HoleSolver::Answer::Value) {
       tried.solverQueries += solver.queries;
+      noteUndecided(solver, where(h), tried);
       return;
     }
     for (std::size_t i = 1; i < failing_.size() && i < kInitialFailing; ++i)
@@ -225,6 +223,7 @@ private:
       if (!near.empty() || stopped()) break;
     }
     tried.solverQueries += solver.queries;
+    noteUndecided(solver, where(h), tried);
     std::sort(near.begin(), near.end(), [&](std::int64_t a, std::int64_t b) {
       return naturalness(original, a) < naturalness(original, b);
     });
@@ -245,7 +244,6 @@ private:
     for (unsigned round = 0; round < rounds && passing.size() < wanted && !stopped(); ++round) {
       std::int64_t value = 0;
       const HoleSolver::Answer a = solver.solve(deadline_, value, scope);
-      if (a == HoleSolver::Answer::Unknown && !deadline_.expired()) ++tried.undecided;
       if (a != HoleSolver::Answer::Value) break;
       one[0].alternatives.values = {value};
       const Verdict v = validate(one, 1, tried);

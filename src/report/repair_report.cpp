@@ -61,6 +61,7 @@ nlohmann::json synthesisJson(const repair::SynthesisReport& syn) {
                      {"candidates", k.candidates},
                      {"solver_queries", k.solverQueries},
                      {"undecided", k.undecided},
+                     {"undecided_holes", k.undecidedWhere},
                      {"repairs", k.repairs},
                      {"ms", k.ms},
                      {"first_holes", k.where}});
@@ -195,6 +196,12 @@ std::string renderText(const RepairModel& m) {
     out += fmt::format("semantic repair: {} {} from {} holes at {} statements: {}; {}; {:.0f} ms\n",
                        repairs, repairs == 1 ? "repair" : "repairs", holes, r.synthesis.locations,
                        kinds, r.synthesis.complete ? "complete" : "cut short", r.synthesis.ms);
+    for (const repair::HoleKindTried& k : r.synthesis.kinds)
+      for (const std::string& w : k.undecidedWhere)
+        out +=
+            fmt::format("semantic repair: {} hole undecided by the solver within its budget "
+                        "(--hole-timeout {:g} s): {}\n",
+                        k.kind == "several places" ? "a" : "the " + k.kind, o.holeQuerySeconds, w);
   } else if (!r.synthesis.skipped.empty()) {
     out += "semantic repair: not run: " + r.synthesis.skipped + "\n";
   }
