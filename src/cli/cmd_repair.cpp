@@ -148,6 +148,11 @@ void addRepairCommand(CLI::App& app, int& status) {
         return v == 0 || (v >= 0.1 && v <= 3600) ? "" : "'" + text + "' is not 0 or 0.1 to 3600";
       })
       ->capture_default_str();
+  cmd->add_option("--hole-rlimit", c->options.holeQueryRlimit,
+                  "z3 resource limit of each solver query of a constant hole (0: none): a budget "
+                  "independent of the machine's speed; a hole not decided within it is reported "
+                  "as undecided")
+      ->capture_default_str();
   cmd->add_option_function<std::vector<std::string>>(
          "--input-range",
          [c](const std::vector<std::string>& values) {

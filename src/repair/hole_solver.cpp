@@ -121,9 +121,8 @@ HoleEncoder::encode(std::size_t test, const std::vector<ir::Expr*>& literals, bo
 }
 
 HoleSolver::HoleSolver(HoleEncoder& encoder, std::vector<ir::Expr*> literals, ir::IntKind type,
-                       bool divisor, double querySeconds)
-    : encoder_(encoder), literals_(std::move(literals)), type_(type), divisor_(divisor),
-      querySeconds_(querySeconds) {}
+                       bool divisor)
+    : encoder_(encoder), literals_(std::move(literals)), type_(type), divisor_(divisor) {}
 
 bool HoleSolver::addTest(std::size_t test) {
   std::optional<HoleEncoder::Formula> f = encoder_.encode(test, literals_, divisor_);
@@ -132,7 +131,10 @@ bool HoleSolver::addTest(std::size_t test) {
   if (!session_) {
     solve::SessionOptions so;
     so.logic = f->logic;
-    if (querySeconds_ > 0) so.queryTimeoutMs = static_cast<unsigned>(querySeconds_ * 1000);
+    const RepairOptions& o = encoder_.options();
+    if (o.holeQuerySeconds > 0)
+      so.queryTimeoutMs = static_cast<unsigned>(o.holeQuerySeconds * 1000);
+    so.rlimit = o.holeQueryRlimit;
     session_ = std::make_unique<solve::Session>(encoder_.ctx(), so);
   }
   for (const z3::expr& c : f->clauses)
@@ -218,6 +220,8 @@ void HoleSolver::block(std::int64_t value) {
 
 void noteUndecided(const HoleSolver& solver, const std::string& where, HoleKindTried& tried) {
   if (!solver.undecided()) return;
+  for (const std::string& w : tried.undecidedWhere)
+    if (w.rfind(where + ": ", 0) == 0) return;  // the same hole again (several places' steps)
   ++tried.undecided;
   tried.undecidedWhere.push_back(where + ": " + solver.undecidedReason());
 }

@@ -66,9 +66,9 @@ struct HoleScope {
 /// One constant hole's CEGIS state.
 class HoleSolver {
 public:
-  /// Each query's budget (RepairOptions::holeQuerySeconds): a query past it answers Unknown.
-  HoleSolver(HoleEncoder& encoder, std::vector<ir::Expr*> literals, ir::IntKind type, bool divisor,
-             double querySeconds);
+  /// Each query's budget comes from the encoder's options (RepairOptions::holeQuerySeconds,
+  /// holeQueryRlimit): a query past it answers Unknown.
+  HoleSolver(HoleEncoder& encoder, std::vector<ir::Expr*> literals, ir::IntKind type, bool divisor);
   /// Adds test `test`'s constraints; false when it cannot be encoded.
   bool addTest(std::size_t test);
   bool has(std::size_t test) const { return tests_.count(test) != 0; }
@@ -95,7 +95,6 @@ private:
   std::vector<ir::Expr*> literals_;
   ir::IntKind type_;
   bool divisor_ = false;
-  double querySeconds_ = 0;
   std::unique_ptr<solve::Session> session_;
   std::optional<z3::expr> hole_, among_;
   std::map<std::int64_t, z3::expr> within_;

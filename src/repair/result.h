@@ -53,6 +53,9 @@ struct RepairOptions {
   /// Seconds for each solver query of a constant hole (0: only the whole search's --timeout);
   /// a hole whose query runs past it is reported undecided.
   double holeQuerySeconds = 10;
+  /// z3's resource limit for each such query (0: none): a budget that does not depend on the
+  /// machine's speed or load.
+  unsigned holeQueryRlimit = 0;
   /// Hears the statistics and the number of repairs after each validated candidate.
   std::function<void(const RepairStats&, std::size_t repairs)> progress;
 };

@@ -111,7 +111,7 @@ private:
     if (encoder_.usesNondet()) return std::nullopt;
     std::vector<ir::Expr*> literals{h.site.expr};
     literals.insert(literals.end(), h.site.uses.begin(), h.site.uses.end());
-    HoleSolver solver(encoder_, literals, h.type, h.divisor, encoder_.options().holeQuerySeconds);
+    HoleSolver solver(encoder_, literals, h.type, h.divisor);
     if (!solver.addTest(target)) return std::nullopt;
     std::int64_t any = 0;  // most holes cannot repair the target: one encoding says so
     if (solver.solve(deadline_, any) != HoleSolver::Answer::Value) {

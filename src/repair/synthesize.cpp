@@ -71,6 +71,10 @@ public:
         r_.synthesis.complete = false;
         break;
       }
+      // Once a kind repairs, the cheap kinds after it still run (a variable read or an operator
+      // may be the fault where a constant only fits the tests; the ranking by evidence chooses),
+      // not the clauses of conditions: thousands of candidates, and a larger edit.
+      if (found_ > 0 && kind == HoleKind::Condition) continue;
       const auto kindStart = std::chrono::steady_clock::now();
       HoleKindTried tried;
       tried.kind = holeKindName(kind);
@@ -89,7 +93,6 @@ public:
       }
       tried.ms = msSince(kindStart);
       r_.synthesis.kinds.push_back(std::move(tried));
-      if (found_ > 0) break;
     }
     if (found_ == 0 && !stopped()) severalPlaces(scores);
     r_.synthesis.ran = true;
@@ -195,7 +198,7 @@ private:
     if (encoder_.usesNondet() || failing_.empty()) return;
     std::vector<ir::Expr*> literals{h.site.expr};
     literals.insert(literals.end(), h.site.uses.begin(), h.site.uses.end());
-    HoleSolver solver(encoder_, literals, h.type, h.divisor, encoder_.options().holeQuerySeconds);
+    HoleSolver solver(encoder_, literals, h.type, h.divisor);
     if (!solver.addTest(failing_.front())) return;
     std::int64_t any = 0;  // most holes cannot repair the first failing test: one encoding says so
     if (solver.solve(deadline_, any) != HoleSolver::Answer::Value) {

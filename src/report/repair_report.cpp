@@ -53,6 +53,15 @@ nlohmann::json repairStatsJson(const repair::RepairStats& s) {
 
 namespace {
 
+/// The budget of each constant-hole query, in words.
+std::string holeBudget(const repair::RepairOptions& o) {
+  std::string out = o.holeQuerySeconds > 0
+                        ? fmt::format("--hole-timeout {:g} s", o.holeQuerySeconds)
+                        : std::string("no --hole-timeout");
+  if (o.holeQueryRlimit) out += fmt::format(", --hole-rlimit {}", o.holeQueryRlimit);
+  return out;
+}
+
 nlohmann::json synthesisJson(const repair::SynthesisReport& syn) {
   nlohmann::json kinds = nlohmann::json::array();
   for (const repair::HoleKindTried& k : syn.kinds)
@@ -198,10 +207,9 @@ std::string renderText(const RepairModel& m) {
                        kinds, r.synthesis.complete ? "complete" : "cut short", r.synthesis.ms);
     for (const repair::HoleKindTried& k : r.synthesis.kinds)
       for (const std::string& w : k.undecidedWhere)
-        out +=
-            fmt::format("semantic repair: {} hole undecided by the solver within its budget "
-                        "(--hole-timeout {:g} s): {}\n",
-                        k.kind == "several places" ? "a" : "the " + k.kind, o.holeQuerySeconds, w);
+        out += fmt::format("semantic repair: {} hole undecided by the solver within its budget "
+                           "({}): {}\n",
+                           k.kind == "several places" ? "a" : "the " + k.kind, holeBudget(o), w);
   } else if (!r.synthesis.skipped.empty()) {
     out += "semantic repair: not run: " + r.synthesis.skipped + "\n";
   }
