@@ -195,11 +195,12 @@ private:
   /// values ever farther (HoleSolver::scopes), and of the first few that pass in the first
   /// scope with one, the one with the fewest decimal edits.
   void constant(const Hole& h, HoleKindTried& tried) {
-    if (encoder_.usesNondet() || failing_.empty()) return;
+    if (failing_.empty()) return;
+    if (encoder_.usesNondet()) return byRuns(h, tried);
     std::vector<ir::Expr*> literals{h.site.expr};
     literals.insert(literals.end(), h.site.uses.begin(), h.site.uses.end());
     HoleSolver solver(encoder_, literals, h.type, h.divisor);
-    if (!solver.addTest(failing_.front())) return;
+    if (!solver.addTest(failing_.front())) return byRuns(h, tried);
     std::int64_t any = 0;  // most holes cannot repair the first failing test: one encoding says so
     if (solver.solve(deadline_, any) != HoleSolver::Answer::Value) {
       tried.solverQueries += solver.queries;
@@ -235,6 +236,36 @@ private:
       one[0].alternatives.values = {v};
       one[0].alternatives.spellings = {spelling(h, v)};
       record(one[0], 1, h.kind, tried);
+    }
+  }
+
+  /// A constant hole the solver cannot take (the oracle's expected output text is not encoded,
+  /// the program reads nondet values): the values one decimal edit away and those within
+  /// kNearby of the original, most natural first, validated by concrete runs; the first
+  /// kNearRepairs that pass are repairs.
+  void byRuns(const Hole& h, HoleKindTried& tried) {
+    constexpr std::int64_t kNearby = 10;
+    const std::int64_t original = h.site.expr->value;
+    std::vector<std::int64_t> values = oneEditAway(original, h.type);
+    for (std::int64_t d = -kNearby; d <= kNearby; ++d) {
+      const __int128 v = static_cast<__int128>(original) + d;
+      if (d != 0 && v >= INT32_MIN && v <= INT32_MAX &&
+          std::find(values.begin(), values.end(), static_cast<std::int64_t>(v)) == values.end())
+        values.push_back(static_cast<std::int64_t>(v));
+    }
+    std::stable_sort(values.begin(), values.end(), [&](std::int64_t a, std::int64_t b) {
+      return naturalness(original, a) < naturalness(original, b);
+    });
+    std::vector<Site> one{h.site};
+    std::size_t found = 0;
+    for (std::int64_t v : values) {
+      if (stopped() || found >= kNearRepairs) break;
+      if (h.divisor && v == 0) continue;
+      one[0].alternatives.values = {v};
+      one[0].alternatives.spellings = {spelling(h, v)};
+      if (validate(one, 1, tried).kind != Verdict::Kind::Passes) continue;
+      record(one[0], 1, h.kind, tried);
+      ++found;
     }
   }
 
