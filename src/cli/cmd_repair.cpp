@@ -63,6 +63,8 @@ int runRepair(RepairCommand& c) {
   } catch (const repair::NothingToRepair& e) {
     throw UserError(e.what(), c.suite.tests.empty() ? c.common.program : c.suite.tests, 0, 0,
                     kExitNoFailure);
+  } catch (const repair::GoldenMismatch& e) {
+    throw UserError(e.what(), e.file, e.line, 0, kExitBadInput);
   } catch (const repair::RepairError& e) {
     throw UserError(e.what(), c.common.program, 0, 0, kExitBadInput);
   } catch (const encode::EncodeError& e) {
@@ -133,6 +135,39 @@ void addRepairCommand(CLI::App& app, int& status) {
                   "not checked")
       ->check(CLI::Range(0.0, 3600.0))
       ->capture_default_str();
+  cmd->add_option("--hole-timeout", c->options.holeQuerySeconds,
+                  "seconds for each solver query of a constant hole in semantic repair (0: "
+                  "only --timeout; else at least 0.1: z3 4.8.12 can hang on shorter query "
+                  "timeouts); a hole not decided within it is reported as undecided")
+      ->check([](const std::string& text) -> std::string {
+        double v = -1;
+        try {
+          v = std::stod(text);
+        } catch (const std::exception&) {
+        }
+        return v == 0 || (v >= 0.1 && v <= 3600) ? "" : "'" + text + "' is not 0 or 0.1 to 3600";
+      })
+      ->capture_default_str();
+  cmd->add_option("--hole-rlimit", c->options.holeQueryRlimit,
+                  "z3 resource limit of each solver query of a constant hole (0: none): a budget "
+                  "independent of the machine's speed; a hole not decided within it is reported "
+                  "as undecided")
+      ->capture_default_str();
+  cmd->add_option_function<std::vector<std::string>>(
+         "--input-range",
+         [c](const std::vector<std::string>& values) {
+           for (const std::string& v : values) {
+             repair::RepairOptions::InputRange range;
+             if (std::string error = repair::parseInputRange(v, range); !error.empty())
+               throw CLI::ValidationError("--input-range: " + error);
+             c->options.inputRanges.push_back(range);
+           }
+         },
+         "values of the input numbers for bounded equivalence with --golden: LO:HI for every "
+         "argv number (or entry argument), N=LO:HI for argument N (repeat the option); default: "
+         "the range the tests give each")
+      ->type_name("[N=]LO:HI")
+      ->allow_extra_args(false);
   addSharedOptions(*cmd, c);
   cmd->callback([c, &status] { status = runRepair(*c); });
 }

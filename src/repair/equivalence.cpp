@@ -16,12 +16,21 @@ namespace {
 
 constexpr std::size_t kShapes = 3;  ///< argument counts checked, the most common first
 
-/// The suite's tests by argument count (tests with stdin are not stated by free inputs).
+/// A test whose input is more than argv numbers and entry arguments: stdin, files it opens, nondet
+/// values. None of these is made symbolic.
+bool fixedInput(const testing::TestCase& t) {
+  return !t.input.stdinData.empty() || !t.input.nondet.empty() || !t.input.files.empty();
+}
+
+/// The suite's tests by argument count. When some test gives stdin, files or nondet values, the
+/// program reads them, and a test without is one particular input of that kind (an empty stdin):
+/// no test is stated by free inputs then.
 std::vector<std::vector<const testing::TestCase*>> shapes(const testing::TestSuite& suite) {
   std::map<std::size_t, std::vector<const testing::TestCase*>> byCount;
   for (const testing::TestCase& t : suite.tests)
-    if (t.input.stdinData.empty() && t.input.nondet.empty())
-      byCount[t.input.args.size()].push_back(&t);
+    if (fixedInput(t)) return {};
+  for (const testing::TestCase& t : suite.tests)
+    byCount[t.input.args.size() + t.input.entryArgs.size()].push_back(&t);
   std::vector<std::vector<const testing::TestCase*>> out;
   for (auto& [count, tests] : byCount)
     out.push_back(std::move(tests));
@@ -64,10 +73,37 @@ bool runsDiffer(const ir::Program& a, const ir::Program& b, const exec::RunInput
   return x.verdict != y.verdict || x.out != y.out || x.exitStatus != y.exitStatus;
 }
 
+/// The --input-range of argument `arg` (1-based), else the one for every input; nullptr: none.
+const RepairOptions::InputRange* rangeOf(const RepairOptions& o, unsigned arg) {
+  const RepairOptions::InputRange* every = nullptr;
+  for (const RepairOptions::InputRange& r : o.inputRanges) {
+    if (r.arg == arg) return &r;
+    if (r.arg == 0) every = &r;
+  }
+  return every;
+}
+
+/// The bounds a decided query holds within, in words.
+std::string rangesInWords(const RepairOptions& o) {
+  if (o.inputRanges.empty()) return "each number within the range the tests give it";
+  std::string out;
+  for (const RepairOptions::InputRange& r : o.inputRanges)
+    out += (out.empty() ? "" : ", ") +
+           (r.arg ? fmt::format("argument {} within {}..{}", r.arg, r.lo, r.hi)
+                  : fmt::format("each number within {}..{}", r.lo, r.hi));
+  bool everyGiven = false;
+  for (const RepairOptions::InputRange& r : o.inputRanges)
+    everyGiven = everyGiven || r.arg == 0;
+  if (!everyGiven) out += ", the others within the range the tests give them";
+  return out + " (--input-range)";
+}
+
 std::string testLine(const exec::RunInput& input) {
   std::string line;
   for (const std::string& a : input.args)
     line += (line.empty() ? "" : " ") + a;
+  for (const std::int64_t a : input.entryArgs)
+    line += (line.empty() ? "" : " ") + std::to_string(a);
   return line;
 }
 
@@ -78,7 +114,11 @@ Equivalence checkEquivalence(const RepairProblem& p, const RepairOptions& option
   if (!p.suite || !p.oracle || !p.oracle->golden) return {std::nullopt, "no golden program"};
   const ir::Program& golden = *p.oracle->golden;
   const auto groups = shapes(*p.suite);
-  if (groups.empty()) return {std::nullopt, "every test reads stdin or nondet values"};
+  if (groups.empty())
+    return {std::nullopt,
+            "not checked: the tests give the program stdin, files or nondet values, and bounded "
+            "equivalence makes only argv numbers and entry arguments symbolic (a claim for one "
+            "fixed stdin would say little); the repair passes every test, the evidence there is"};
   std::vector<std::string> checked;
   for (const auto& tests : groups) {
     const testing::TestCase& seed = *tests.front();
@@ -119,10 +159,16 @@ Equivalence checkEquivalence(const RepairProblem& p, const RepairOptions& option
             return {std::nullopt, "the programs read an input as different types"};
           s.add(x.value == y.value);
         }
-      if (x.entryArgument) continue;
+      const unsigned arg = x.entryArgument ? x.index + 1 : x.index;
+      if (const RepairOptions::InputRange* given = rangeOf(options, arg)) {
+        s.add(encode::valueWithin(x.value, x.type, given->lo, given->hi));
+        continue;
+      }
       std::int64_t lo = INT64_MAX, hi = INT64_MIN;
       for (const testing::TestCase* t : tests) {
-        const std::int64_t v = exec::libc::parseLong(t->input.args.at(x.index - 1), 10);
+        const std::int64_t v = x.entryArgument
+                                   ? t->input.entryArgs.at(x.index)
+                                   : exec::libc::parseLong(t->input.args.at(x.index - 1), 10);
         lo = std::min(lo, v), hi = std::max(hi, v);
       }
       s.add(encode::valueWithin(x.value, x.type, lo, hi));
@@ -130,27 +176,31 @@ Equivalence checkEquivalence(const RepairProblem& p, const RepairOptions& option
     s.add(*difference);
     const z3::check_result answer = s.check();
     if (answer == z3::unknown)
-      return {std::nullopt, "the solver gave up (" + s.reason_unknown() + ") on " +
-                                std::to_string(seed.input.args.size()) +
-                                "-argument inputs; --equivalence-timeout gives it more time"};
+      return {std::nullopt,
+              "the solver gave up (" + s.reason_unknown() + ") on " +
+                  std::to_string((seed.input.args.size() + seed.input.entryArgs.size())) +
+                  "-argument inputs; --equivalence-timeout gives it more time"};
     if (answer == z3::sat) {
       exec::RunInput input = seed.input;
       const z3::model m = s.get_model();
       for (const encode::SymbolicInput& x : a.inputs)
-        if (!x.entryArgument)
+        if (x.entryArgument)
+          input.entryArgs.at(x.index) = encode::modelValue(m, x.value, x.type);
+        else
           input.args.at(x.index - 1) = std::to_string(encode::modelValue(m, x.value, x.type));
       if (runsDiffer(*p.program, golden, input, p.run)) return {false, testLine(input)};
       return {std::nullopt, "the formulas' distinguishing input (" + testLine(input) +
                                 ") does not distinguish the runs"};
     }
-    checked.push_back(std::to_string(seed.input.args.size()));
+    checked.push_back(std::to_string((seed.input.args.size() + seed.input.entryArgs.size())));
   }
   std::string counts;
   for (const std::string& c : checked)
     counts += (counts.empty() ? "" : ", ") + c;
-  return {true, fmt::format("no input differs: {} arguments, each number within the range the "
-                            "tests give it, loops within --unwind {}, no runtime error",
-                            counts, options.unwind)};
+  return {true,
+          fmt::format("no input differs: argument counts {}, {}, loops within --unwind {}, no "
+                      "runtime error",
+                      counts, rangesInWords(options), options.unwind)};
 }
 
 }  // namespace culprit::repair::detail

@@ -83,7 +83,10 @@ void explainNothingFound(const RepairOptions& o, RepairResult& r) {
                             "test executes, {} replacements validated",
                             k.kind, k.holes, syn.locations, k.candidates);
       if (k.solverQueries) line += fmt::format(", {} solver queries", k.solverQueries);
-      if (k.undecided) line += fmt::format(", {} undecided by the solver", k.undecided);
+      if (k.undecided)
+        line += fmt::format(
+            ", {} undecided by the solver within its budget (--hole-timeout, --hole-rlimit)",
+            k.undecided);
       if (!k.where.empty()) {
         line += "; most suspicious first: ";
         for (std::size_t i = 0; i < k.where.size(); ++i)
@@ -101,6 +104,12 @@ void explainNothingFound(const RepairOptions& o, RepairResult& r) {
   if (!syn.ran && syn.skipped.empty())
     r.suggestions.push_back("--synthesize: holes for constants, variables, conditions, deletions");
   if (!r.complete || !syn.complete) r.suggestions.push_back("a larger --timeout");
+  std::size_t undecided = 0;
+  for (const HoleKindTried& k : syn.kinds)
+    undecided += k.undecided;
+  if (undecided)
+    r.suggestions.push_back(fmt::format(
+        "a larger --hole-timeout or --hole-rlimit: the solver left {} holes undecided", undecided));
   if (syn.ran)
     r.suggestions.push_back(
         "semantic repair adds no code and changes at most 3 places, one at a time: for missing "

@@ -131,6 +131,10 @@ bool HoleSolver::addTest(std::size_t test) {
   if (!session_) {
     solve::SessionOptions so;
     so.logic = f->logic;
+    const RepairOptions& o = encoder_.options();
+    if (o.holeQuerySeconds > 0)
+      so.queryTimeoutMs = static_cast<unsigned>(o.holeQuerySeconds * 1000);
+    so.rlimit = o.holeQueryRlimit;
     session_ = std::make_unique<solve::Session>(encoder_.ctx(), so);
   }
   for (const z3::expr& c : f->clauses)
@@ -195,7 +199,13 @@ HoleSolver::Answer HoleSolver::solve(const solve::Deadline& deadline, std::int64
   if (hole_)
     if (std::optional<z3::expr> g = guard(scope)) assumptions.push_back(*g);
   const solve::Answer a = session_->check(assumptions, deadline);
-  if (a == solve::Answer::Unknown) return Answer::Unknown;
+  if (a == solve::Answer::Unknown) {
+    if (!deadline.expired() && undecidedReason_.empty()) {
+      undecidedReason_ = session_->reasonUnknown();
+      if (undecidedReason_.empty()) undecidedReason_ = "unknown";
+    }
+    return Answer::Unknown;
+  }
   if (a == solve::Answer::Unsat) return Answer::NoValue;
   if (!hole_) return Answer::NoValue;  // no test added reaches the hole: any value does
   value = encode::modelValue(session_->model(), *hole_, type_);
@@ -206,6 +216,14 @@ void HoleSolver::block(std::int64_t value) {
   blocked_.push_back(value);
   if (!session_ || !hole_) return;
   session_->addHard(*hole_ != literal(value));
+}
+
+void noteUndecided(const HoleSolver& solver, const std::string& where, HoleKindTried& tried) {
+  if (!solver.undecided()) return;
+  for (const std::string& w : tried.undecidedWhere)
+    if (w.rfind(where + ": ", 0) == 0) return;  // the same hole again (several places' steps)
+  ++tried.undecided;
+  tried.undecidedWhere.push_back(where + ": " + solver.undecidedReason());
 }
 
 std::string HoleSolver::reasonUnknown() const { return session_ ? session_->reasonUnknown() : ""; }

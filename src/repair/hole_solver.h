@@ -43,6 +43,7 @@ public:
   /// with bit-vectors (the leap-year `y % 40`: 0.1 s against 7 s in integers).
   std::optional<Formula> encode(std::size_t test, const std::vector<ir::Expr*>& literals,
                                 bool divisor = false);
+  const RepairOptions& options() const { return options_; }
   std::size_t encodings = 0;
   double encodeMs = 0;
 
@@ -65,6 +66,8 @@ struct HoleScope {
 /// One constant hole's CEGIS state.
 class HoleSolver {
 public:
+  /// Each query's budget comes from the encoder's options (RepairOptions::holeQuerySeconds,
+  /// holeQueryRlimit): a query past it answers Unknown.
   HoleSolver(HoleEncoder& encoder, std::vector<ir::Expr*> literals, ir::IntKind type, bool divisor);
   /// Adds test `test`'s constraints; false when it cannot be encoded.
   bool addTest(std::size_t test);
@@ -82,6 +85,10 @@ public:
   void block(std::int64_t value);
   std::size_t queries = 0;
   std::string reasonUnknown() const;
+  /// Some query answered Unknown before the search's deadline: the solver's budget per query
+  /// ran out, or it gave up (reasonUnknown() says which).
+  bool undecided() const { return !undecidedReason_.empty(); }
+  const std::string& undecidedReason() const { return undecidedReason_; }
 
 private:
   HoleEncoder& encoder_;
@@ -97,7 +104,12 @@ private:
   z3::expr literal(std::int64_t value) const;
   std::set<std::size_t> tests_;
   std::vector<std::int64_t> blocked_;
+  std::string undecidedReason_;
 };
+
+/// Counts `solver`'s hole, at `where`, among `tried`'s undecided holes when a query was
+/// undecided (once per hole).
+void noteUndecided(const HoleSolver& solver, const std::string& where, HoleKindTried& tried);
 
 /// The values one decimal edit (a digit changed, added or dropped, or the sign) from `c` that
 /// fit `type`.

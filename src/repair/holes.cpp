@@ -1,6 +1,8 @@
 // Holes of semantic repair: see holes.h.
 #include "repair/holes.h"
 
+#include <fmt/format.h>
+
 #include "repair/mutation.h"
 
 #include <algorithm>
@@ -79,6 +81,11 @@ const char* holeKindName(HoleKind k) {
   case HoleKind::Deletion: return "deletion";
   }
   return "?";
+}
+
+std::string holeWhere(const ir::Program& program, const Hole& h) {
+  return fmt::format("{}:{}:{} `{}`", program.files[h.site.file].path, h.site.line, h.site.col,
+                     h.site.original);
 }
 
 Site onlyAlternative(const Site& site, std::uint32_t k) {

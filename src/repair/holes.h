@@ -40,6 +40,9 @@ struct Hole {
   std::vector<std::pair<std::int64_t, std::string>> names;
 };
 
+/// Where a hole is, for the report: `file:line:col `text``.
+std::string holeWhere(const ir::Program& program, const Hole& h);
+
 /// `site` with only its alternative `k`, which becomes alternative 1.
 Site onlyAlternative(const Site& site, std::uint32_t k);
 

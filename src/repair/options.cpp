@@ -4,6 +4,8 @@
 
 #include <array>
 #include <cassert>
+#include <cctype>
+#include <stdexcept>
 #include <utility>
 
 namespace culprit::repair {
@@ -78,6 +80,35 @@ std::string setSharedOption(RepairOptions& options, std::string_view name,
 std::string sharedOptionValue(const RepairOptions& options, std::string_view name) {
   const SharedOption* option = findShared(name);
   return option ? option->spec->get(formulaOptions(options)) : "";
+}
+
+std::string parseInputRange(const std::string& text, RepairOptions::InputRange& range) {
+  const auto number = [](const std::string& t, std::int64_t& out) {
+    if (t.empty()) return false;
+    std::size_t used = 0;
+    try {
+      out = std::stoll(t, &used, 10);
+    } catch (const std::exception&) {
+      return false;
+    }
+    return used == t.size() && !std::isspace(static_cast<unsigned char>(t[0]));
+  };
+  const std::string bad =
+      "'" + text + "' is not LO:HI or N=LO:HI (whole numbers, LO <= HI, N >= 1)";
+  RepairOptions::InputRange r;
+  std::string bounds = text;
+  if (const std::size_t eq = text.find('='); eq != std::string::npos) {
+    std::int64_t arg = 0;
+    if (!number(text.substr(0, eq), arg) || arg < 1 || arg > 1'000'000) return bad;
+    r.arg = static_cast<unsigned>(arg);
+    bounds = text.substr(eq + 1);
+  }
+  const std::size_t colon = bounds.find(':', 1);  // LO may be negative
+  if (colon == std::string::npos || !number(bounds.substr(0, colon), r.lo) ||
+      !number(bounds.substr(colon + 1), r.hi) || r.lo > r.hi)
+    return bad;
+  range = r;
+  return "";
 }
 
 localize::FormulaOptions::Ints localizeInts(RepairOptions::Ints ints) {

@@ -30,6 +30,10 @@ std::string setSharedOption(RepairOptions& options, std::string_view name,
 /// Option `name` of `options` as the table spells it (`bv`, `10`, `300`).
 std::string sharedOptionValue(const RepairOptions& options, std::string_view name);
 
+/// Parses an --input-range value, `LO:HI` (every input number) or `N=LO:HI` (argument N, from 1),
+/// into `range`; returns an error message, "" on success.
+std::string parseInputRange(const std::string& text, RepairOptions::InputRange& range);
+
 /// RepairOptions::ints as localize states it (localize::resolveInts gives the encoder's).
 localize::FormulaOptions::Ints localizeInts(RepairOptions::Ints ints);
 

@@ -20,6 +20,7 @@
 #include "testing/runner.h"
 
 #include <stdexcept>
+#include <string>
 
 namespace culprit::repair {
 
@@ -46,8 +47,19 @@ public:
   using std::runtime_error::runtime_error;
 };
 
-/// Throws NothingToRepair, RepairError, or encode::EncodeError (encode/encode.h) when the
-/// assertion oracle's formula cannot be built.
+/// The golden program does not take the program's inputs (another argument count, another input
+/// format): it fails on a test the program runs to the end, or exits with another status on
+/// every test. Names the test (the tests file's line) that shows it.
+class GoldenMismatch : public RepairError {
+public:
+  GoldenMismatch(const std::string& message, std::string testsFile, unsigned line)
+      : RepairError(message), file(std::move(testsFile)), line(line) {}
+  std::string file;
+  unsigned line = 0;
+};
+
+/// Throws NothingToRepair, RepairError (GoldenMismatch), or encode::EncodeError (encode/encode.h)
+/// when the assertion oracle's formula cannot be built.
 RepairResult findRepairs(const RepairProblem& problem, const RepairOptions& options);
 
 }  // namespace culprit::repair

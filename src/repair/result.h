@@ -42,6 +42,20 @@ struct RepairOptions {
   unsigned holdoutPercent = 0;
   /// Seconds for each repair's bounded equivalence with the golden program (0: not checked).
   double equivalenceSeconds = 5;
+  /// The values bounded equivalence gives an input number (--input-range): argument `arg`
+  /// (1-based: argv[arg], or the entry function's arg-th parameter; 0: every input without a
+  /// range of its own) within [lo, hi]. Inputs without one range over the values the tests give.
+  struct InputRange {
+    unsigned arg = 0;
+    std::int64_t lo = 0, hi = 0;
+  };
+  std::vector<InputRange> inputRanges;
+  /// Seconds for each solver query of a constant hole (0: only the whole search's --timeout);
+  /// a hole whose query runs past it is reported undecided.
+  double holeQuerySeconds = 10;
+  /// z3's resource limit for each such query (0: none): a budget that does not depend on the
+  /// machine's speed or load.
+  unsigned holeQueryRlimit = 0;
   /// Hears the statistics and the number of repairs after each validated candidate.
   std::function<void(const RepairStats&, std::size_t repairs)> progress;
 };
@@ -83,6 +97,8 @@ struct HoleKindTried {
   std::size_t candidates = 0;     ///< replacements validated on the suite
   std::size_t solverQueries = 0;  ///< constant holes: z3 queries (CEGIS)
   std::size_t undecided = 0;      ///< holes the solver could not decide within its budget
+  /// Those holes' locations, each with the solver's reason (`file:line:col `40`: timeout`).
+  std::vector<std::string> undecidedWhere;
   std::size_t repairs = 0;
   double ms = 0;
   std::vector<std::string> where;  ///< the first holes' locations, most suspicious first

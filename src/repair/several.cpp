@@ -116,6 +116,7 @@ private:
     std::int64_t any = 0;  // most holes cannot repair the target: one encoding says so
     if (solver.solve(deadline_, any) != HoleSolver::Answer::Value) {
       tried_.solverQueries += solver.queries;
+      noteUndecided(solver, holeWhere(*problem_.program, h), tried_);
       return std::nullopt;
     }
     for (std::size_t i = 0; i < passing_.size() && i < kInitialPassing; ++i)
@@ -126,7 +127,6 @@ private:
       for (unsigned round = 0; round < kMaxRounds && !found && !deadline_.expired(); ++round) {
         std::int64_t value = 0;
         const HoleSolver::Answer a = solver.solve(deadline_, value, scope);
-        if (a == HoleSolver::Answer::Unknown && !deadline_.expired()) ++tried_.undecided;
         if (a != HoleSolver::Answer::Value) break;
         std::vector<Site> one{h.site};
         one[0].alternatives.values = {value};
@@ -141,6 +141,7 @@ private:
       if (found) break;
     }
     tried_.solverQueries += solver.queries;
+    noteUndecided(solver, holeWhere(*problem_.program, h), tried_);
     return found;
   }
 

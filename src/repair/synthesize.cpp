@@ -71,6 +71,10 @@ public:
         r_.synthesis.complete = false;
         break;
       }
+      // Once a kind repairs, the cheap kinds after it still run (a variable read or an operator
+      // may be the fault where a constant only fits the tests; the ranking by evidence chooses),
+      // not the clauses of conditions: thousands of candidates, and a larger edit.
+      if (found_ > 0 && kind == HoleKind::Condition) continue;
       const auto kindStart = std::chrono::steady_clock::now();
       HoleKindTried tried;
       tried.kind = holeKindName(kind);
@@ -89,7 +93,6 @@ public:
       }
       tried.ms = msSince(kindStart);
       r_.synthesis.kinds.push_back(std::move(tried));
-      if (found_ > 0) break;
     }
     if (found_ == 0 && !stopped()) severalPlaces(scores);
     r_.synthesis.ran = true;
@@ -108,10 +111,7 @@ private:
 
   bool stopped() const { return deadline_.expired() || found_ >= kMaxRepairs; }
 
-  std::string where(const Hole& h) const {
-    return fmt::format("{}:{}:{} `{}`", problem_.program->files[h.site.file].path, h.site.line,
-                       h.site.col, h.site.original);
-  }
+  std::string where(const Hole& h) const { return holeWhere(*problem_.program, h); }
 
   /// Validates alternative `k` of `one[0]` on the whole suite; the failing test, if any.
   Verdict validate(const std::vector<Site>& one, std::uint32_t k, HoleKindTried& tried) {
@@ -195,14 +195,16 @@ private:
   /// values ever farther (HoleSolver::scopes), and of the first few that pass in the first
   /// scope with one, the one with the fewest decimal edits.
   void constant(const Hole& h, HoleKindTried& tried) {
-    if (encoder_.usesNondet() || failing_.empty()) return;
+    if (failing_.empty()) return;
+    if (encoder_.usesNondet()) return byRuns(h, tried);
     std::vector<ir::Expr*> literals{h.site.expr};
     literals.insert(literals.end(), h.site.uses.begin(), h.site.uses.end());
     HoleSolver solver(encoder_, literals, h.type, h.divisor);
-    if (!solver.addTest(failing_.front())) return;
+    if (!solver.addTest(failing_.front())) return byRuns(h, tried);
     std::int64_t any = 0;  // most holes cannot repair the first failing test: one encoding says so
     if (solver.solve(deadline_, any) != HoleSolver::Answer::Value) {
       tried.solverQueries += solver.queries;
+      noteUndecided(solver, where(h), tried);
       return;
     }
     for (std::size_t i = 1; i < failing_.size() && i < kInitialFailing; ++i)
@@ -225,6 +227,7 @@ private:
       if (!near.empty() || stopped()) break;
     }
     tried.solverQueries += solver.queries;
+    noteUndecided(solver, where(h), tried);
     std::sort(near.begin(), near.end(), [&](std::int64_t a, std::int64_t b) {
       return naturalness(original, a) < naturalness(original, b);
     });
@@ -233,6 +236,36 @@ private:
       one[0].alternatives.values = {v};
       one[0].alternatives.spellings = {spelling(h, v)};
       record(one[0], 1, h.kind, tried);
+    }
+  }
+
+  /// A constant hole the solver cannot take (the oracle's expected output text is not encoded,
+  /// the program reads nondet values): the values one decimal edit away and those within
+  /// kNearby of the original, most natural first, validated by concrete runs; the first
+  /// kNearRepairs that pass are repairs.
+  void byRuns(const Hole& h, HoleKindTried& tried) {
+    constexpr std::int64_t kNearby = 10;
+    const std::int64_t original = h.site.expr->value;
+    std::vector<std::int64_t> values = oneEditAway(original, h.type);
+    for (std::int64_t d = -kNearby; d <= kNearby; ++d) {
+      const __int128 v = static_cast<__int128>(original) + d;
+      if (d != 0 && v >= INT32_MIN && v <= INT32_MAX &&
+          std::find(values.begin(), values.end(), static_cast<std::int64_t>(v)) == values.end())
+        values.push_back(static_cast<std::int64_t>(v));
+    }
+    std::stable_sort(values.begin(), values.end(), [&](std::int64_t a, std::int64_t b) {
+      return naturalness(original, a) < naturalness(original, b);
+    });
+    std::vector<Site> one{h.site};
+    std::size_t found = 0;
+    for (std::int64_t v : values) {
+      if (stopped() || found >= kNearRepairs) break;
+      if (h.divisor && v == 0) continue;
+      one[0].alternatives.values = {v};
+      one[0].alternatives.spellings = {spelling(h, v)};
+      if (validate(one, 1, tried).kind != Verdict::Kind::Passes) continue;
+      record(one[0], 1, h.kind, tried);
+      ++found;
     }
   }
 
@@ -245,7 +278,6 @@ private:
     for (unsigned round = 0; round < rounds && passing.size() < wanted && !stopped(); ++round) {
       std::int64_t value = 0;
       const HoleSolver::Answer a = solver.solve(deadline_, value, scope);
-      if (a == HoleSolver::Answer::Unknown && !deadline_.expired()) ++tried.undecided;
       if (a != HoleSolver::Answer::Value) break;
       one[0].alternatives.values = {value};
       const Verdict v = validate(one, 1, tried);

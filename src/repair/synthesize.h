@@ -11,9 +11,11 @@
 // replacements each (variables in scope, operators of the class, clauses over the function's
 // variables and constants, deletion): each is validated by concrete runs, which cost
 // microseconds where an encoding costs milliseconds.
-// Each repair changes one place, so it is minimal (the original program fails). The search stops
-// after the first kind that gives a repair (simpler edits first), at kMaxRepairs repairs, or
-// at the deadline. When no single hole repairs, holes at several places (several.h).
+// Each repair changes one place, so it is minimal (the original program fails). Once a kind
+// gives a repair, the kinds after it run too except conditions (thousands of candidates, and a
+// larger edit), so that the undo of a changed constant or variable is among the repairs and the
+// evidence (equivalence with the golden program) orders them; the search stops at kMaxRepairs
+// repairs or at the deadline. When no single hole repairs, holes at several places (several.h).
 // Departure from Angelix: no angelic forest per test; the hole's value is shared by every test
 // and every executed copy, which is what a constant is; the solver finds it directly.
 #pragma once

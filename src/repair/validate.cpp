@@ -19,6 +19,8 @@
 #include "repair/options.h"
 #include "testing/testcase.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <chrono>
 #include <set>
@@ -179,6 +181,55 @@ std::optional<localize::MustSet> MetaFormula::must() const { return slicer_->sli
 
 namespace {
 
+/// The original program's run of test `test` (an index of the suite).
+struct ProgramRun {
+  std::size_t test = 0;
+  exec::Verdict verdict = exec::Verdict::Exited;
+  int status = 0;
+};
+
+std::string goldenPath(const RepairProblem& p) {
+  const ir::Program& g = *p.oracle->golden;
+  return g.files.empty() ? "the golden program" : "the golden program " + g.files[0].path;
+}
+
+/// The golden program failed on `t` (`error`, from testing::expectedFor): when the program runs
+/// `t` to the end, the golden does not take the program's inputs (it reads an argument the test
+/// does not give, ...), and no repair can be judged against it.
+void goldenFailsAlone(const RepairProblem& p, const testing::TestCase& t, std::string error) {
+  exec::RunOptions run = p.run;
+  run.coverage = run.trace = false;
+  run.observer = nullptr;
+  if (exec::run(*p.program, t.input, run).verdict != exec::Verdict::Exited) return;
+  const std::string prefix = "golden program failed: ";
+  if (error.rfind(prefix, 0) == 0) error.erase(0, prefix.size());
+  throw GoldenMismatch(fmt::format("{} fails on test {} (`{}`), which the program runs to its end: "
+                                   "{}; a golden program must take the program's inputs (the "
+                                   "same arguments, the same input format)",
+                                   goldenPath(p), t.index, t.text, error),
+                       p.suite->path, t.fileLine);
+}
+
+/// Every test fails: when on each the golden program exits with a non-zero status where the
+/// program exits with 0, the golden rejects the program's inputs (a usage message for another
+/// argument count, ...).
+void goldenRejectsEverything(const RepairProblem& p, const std::vector<ProgramRun>& runs,
+                             const std::vector<testing::Expected>& expected) {
+  std::optional<int> golden;
+  for (const ProgramRun& r : runs) {
+    if (r.verdict != exec::Verdict::Exited || r.status != 0 || expected[r.test].status == 0) return;
+    if (!golden) golden = expected[r.test].status;
+  }
+  if (runs.size() < 2 || !golden) return;
+  const testing::TestCase& t = p.suite->tests[runs.front().test];
+  throw GoldenMismatch(fmt::format("{} exits with a non-zero status on every test where the "
+                                   "program exits with 0 (test {} (`{}`): status {}): it rejects "
+                                   "the program's inputs; a golden program must take the same "
+                                   "arguments and input format",
+                                   goldenPath(p), t.index, t.text, *golden),
+                       p.suite->path, t.fileLine);
+}
+
 class TestValidator : public Validator {
 public:
   TestValidator(const RepairProblem& p, const std::vector<Site>& sites, const RepairOptions& o)
@@ -186,20 +237,24 @@ public:
     const auto& tests = p.suite->tests;
     std::vector<std::size_t> failing, passing;
     std::uint64_t longest = 0;
+    std::vector<ProgramRun> runs;
     for (std::size_t i = 0; i < tests.size(); ++i) {
       expected_.push_back(testing::expectedFor(tests[i], *p.oracle, run_));
       if (!expected_.back().error.empty()) {
+        if (p.oracle->golden) goldenFailsAlone(p, tests[i], expected_.back().error);
         ++unjudged_;
         continue;
       }
       exec::RunResult r = exec::run(*p.program, tests[i].input, run_);
       longest = std::max(longest, r.steps);
+      runs.push_back({i, r.verdict, r.exitStatus});
       const bool fails =
           testing::judgeAgainst(*p.program, tests[i], std::move(r), expected_.back()).outcome !=
           testing::Outcome::Pass;
       (fails ? failing : passing).push_back(i);
     }
     if (failing.empty()) throw NothingToRepair("no test fails: nothing to repair");
+    if (p.oracle->golden && passing.empty()) goldenRejectsEverything(p, runs, expected_);
     firstFailing_ = failing.front();
     failing_ = failing;
     passing_ = passing;

@@ -53,6 +53,15 @@ nlohmann::json repairStatsJson(const repair::RepairStats& s) {
 
 namespace {
 
+/// The budget of each constant-hole query, in words.
+std::string holeBudget(const repair::RepairOptions& o) {
+  std::string out = o.holeQuerySeconds > 0
+                        ? fmt::format("--hole-timeout {:g} s", o.holeQuerySeconds)
+                        : std::string("no --hole-timeout");
+  if (o.holeQueryRlimit) out += fmt::format(", --hole-rlimit {}", o.holeQueryRlimit);
+  return out;
+}
+
 nlohmann::json synthesisJson(const repair::SynthesisReport& syn) {
   nlohmann::json kinds = nlohmann::json::array();
   for (const repair::HoleKindTried& k : syn.kinds)
@@ -61,6 +70,7 @@ nlohmann::json synthesisJson(const repair::SynthesisReport& syn) {
                      {"candidates", k.candidates},
                      {"solver_queries", k.solverQueries},
                      {"undecided", k.undecided},
+                     {"undecided_holes", k.undecidedWhere},
                      {"repairs", k.repairs},
                      {"ms", k.ms},
                      {"first_holes", k.where}});
@@ -195,6 +205,11 @@ std::string renderText(const RepairModel& m) {
     out += fmt::format("semantic repair: {} {} from {} holes at {} statements: {}; {}; {:.0f} ms\n",
                        repairs, repairs == 1 ? "repair" : "repairs", holes, r.synthesis.locations,
                        kinds, r.synthesis.complete ? "complete" : "cut short", r.synthesis.ms);
+    for (const repair::HoleKindTried& k : r.synthesis.kinds)
+      for (const std::string& w : k.undecidedWhere)
+        out += fmt::format("semantic repair: {} hole undecided by the solver within its budget "
+                           "({}): {}\n",
+                           k.kind == "several places" ? "a" : "the " + k.kind, holeBudget(o), w);
   } else if (!r.synthesis.skipped.empty()) {
     out += "semantic repair: not run: " + r.synthesis.skipped + "\n";
   }

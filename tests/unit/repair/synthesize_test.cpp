@@ -4,6 +4,7 @@
 // constant to a value mutation does not reach: semantic repair finds a repair that passes every
 // test, and the undo is that repair.
 #include "frontend/frontend.h"
+#include "program_generator.h"
 #include "repair/holes.h"
 #include "repair/patch.h"
 #include "repair/repair.h"
@@ -12,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <regex>
 
 namespace culprit::repair {
 namespace {
@@ -344,6 +346,95 @@ int main(int argc, char *argv[]) {
   ASSERT_FALSE(r.repairs.empty());
   EXPECT_EQ(changes(r, *v.program)[0], "7: r -> x");
   EXPECT_EQ(r.repairs[0].equivalentToGolden, std::optional<bool>(true));
+}
+
+/// A token of a generated program's line `line` (0-based) replaced: the faulty program, the fault's
+/// line (1-based), the token and its replacement.
+struct Fault {
+  std::string source;
+  unsigned line = 0;
+  std::string from, to;
+};
+
+/// One token of `golden` after its input line changed: a number to one 10 to 60 above it (no
+/// mutation level reaches it), or a variable read to another of x and y (both in scope).
+std::optional<Fault> injectFault(const std::string& golden, test::ProgramGenerator& gen,
+                                 bool constant) {
+  std::vector<std::string> lines;
+  std::istringstream in(golden);
+  for (std::string l; std::getline(in, l);)
+    lines.push_back(l);
+  const std::regex number(R"(( )(-?[0-9]+)(?=[;) ]))"), variable(R"(([ (])(x|y|v[0-9])(?=[;), ]))");
+  struct Token {
+    unsigned line;
+    std::size_t at, size;
+    std::string text;
+  };
+  std::vector<Token> tokens;
+  for (unsigned i = 4; i < lines.size(); ++i) {
+    std::string l = lines[i];
+    std::size_t from = 0;
+    if (const std::size_t eq = l.find(" = "); eq != std::string::npos) from = eq + 2;  // reads only
+    const std::string tail = l.substr(from);
+    const std::regex& re = constant ? number : variable;
+    for (auto it = std::sregex_iterator(tail.begin(), tail.end(), re); it != std::sregex_iterator();
+         ++it)
+      tokens.push_back({i, from + static_cast<std::size_t>(it->position(2)),
+                        static_cast<std::size_t>(it->length(2)), it->str(2)});
+  }
+  if (tokens.empty()) return std::nullopt;
+  const Token& t =
+      tokens[static_cast<std::size_t>(gen.pick(0, static_cast<int>(tokens.size()) - 1))];
+  Fault f;
+  f.line = t.line + 1;
+  f.from = t.text;
+  f.to =
+      constant ? std::to_string(std::stoi(t.text) + gen.pick(10, 60)) : (t.text == "x" ? "y" : "x");
+  lines[t.line].replace(t.at, t.size, f.to);
+  for (const std::string& l : lines)
+    f.source += l + "\n";
+  return f;
+}
+
+// Property (issue 25): generated programs made faulty by a constant changed out of mutation's
+// reach or a variable read changed; semantic repair finds the undo among its repairs, and
+// bounded equivalence marks it equivalent to the golden program.
+TEST(Synthesize, PropertyUndoOnGeneratedPrograms) {
+  int checked[2] = {0, 0};
+  for (unsigned seed = 1; (checked[0] < 12 || checked[1] < 12) && seed < 400; ++seed) {
+    test::ProgramGenerator gen(seed);
+    const std::string golden = gen.program();
+    std::vector<std::string> tests;
+    for (int i = 0; i < 30; ++i)
+      tests.push_back(gen.test());
+    const bool constant = seed % 2 == 0;
+    if (checked[constant ? 0 : 1] >= 12) continue;
+    const std::optional<Fault> fault = injectFault(golden, gen, constant);
+    if (!fault) continue;
+    Subject s(fault->source, golden, tests);
+    RepairOptions o;
+    o.synthesize = RepairOptions::Synthesize::Always;
+    o.timeoutSeconds = 60;
+    RepairResult r;
+    try {
+      r = findRepairs(s.problem(), o);
+    } catch (const NothingToRepair&) {
+      continue;  // the change shows on no test
+    }
+    ++checked[constant ? 0 : 1];
+    const std::string undo = std::to_string(fault->line) + ": " + fault->from + " -> " + fault->to;
+    const std::string want = std::to_string(fault->line) + ": " + fault->to + " -> " + fault->from;
+    const std::vector<std::string> found = changes(r, *s.program);
+    const auto at = std::find(found.begin(), found.end(), want);
+    ASSERT_NE(at, found.end()) << "the undo (" << want << ") of " << undo << " is not a repair\n"
+                               << fault->source;
+    const Repair& rep = r.repairs[static_cast<std::size_t>(at - found.begin())];
+    EXPECT_EQ(rep.mutations.size(), 1u);
+    EXPECT_EQ(rep.equivalentToGolden, std::optional<bool>(true)) << rep.equivalence << "\n"
+                                                                 << fault->source;
+  }
+  EXPECT_GE(checked[0], 8);
+  EXPECT_GE(checked[1], 8);
 }
 
 }  // namespace
