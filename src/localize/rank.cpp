@@ -215,7 +215,8 @@ struct DiagnosisRanker::State {
   void flow(Result& r, std::size_t test) {
     std::vector<Diagnosis*> single;
     for (Diagnosis& d : r.diagnoses)
-      if (d.locations.size() == 1 && d.feasible == Feasibility::Feasible && !d.angelic.empty())
+      if (d.locations.size() == 1 && d.feasible == Feasibility::Feasible && !d.angelic.empty() &&
+          d.path.empty())  // not a deviated path's (locfaults): its fix replays another run
         single.push_back(&d);
     if (single.size() < 2 || !base.program || !base.suite) return;
     exec::RunOptions traced = base.runOptions;

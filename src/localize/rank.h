@@ -19,7 +19,8 @@
 //  6. flow: of two one-statement diagnoses that tie so far, the one whose fix, replayed,
 //     changes what the other's statement produces comes first (the value flows from it: a
 //     table entry before the expression that reads it, a function's return before the
-//     condition that tests the call); then the enumeration order.
+//     condition that tests the call); only diagnoses without a path (pf, fs, fi): those of
+//     ofc, agx and locfaults carry a path of their own; then the enumeration order.
 // A diagnosis's own values replayed on another failing test count for key 4 before its trace
 // formula is asked: the trace formula keeps the run's branches, so a fix that sends the other
 // test down another path is shown there by the replay only.

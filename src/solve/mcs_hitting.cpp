@@ -79,7 +79,10 @@ private:
       // Every candidate but the first (level 0: the failing run itself) gets a budget; one
       // that runs out waits for the end of its level, so that the level's easy MCSs come
       // first and one heavy query does not take the whole run.
-      const bool budgeted = level_ > 0 && deadline.remainingMs() > budgetMs_;
+      // The budget stops growing at kLastBudgetMs: a query still unknown then (a session timeout
+      // of its own, or a formula too hard) ends the enumeration instead of deferring for ever.
+      const bool budgeted =
+          level_ > 0 && budgetMs_ <= kLastBudgetMs && deadline.remainingMs() > budgetMs_;
       const Deadline limit =
           budgeted ? Deadline::after(static_cast<double>(budgetMs_) / 1000) : deadline;
       const double before = s_.stats().solverMs;
@@ -180,6 +183,7 @@ private:
   }
 
   static constexpr unsigned kFirstBudgetMs = 1000;
+  static constexpr unsigned kLastBudgetMs = 16000;  // 1 s, 4 s, 16 s; then the deadline
   bool stopped_ = false;
   std::vector<std::vector<SoftId>> deferred_;  // this round's candidates over budget
   std::optional<z3::expr> deferGuard_;         // guards the clauses leaving them out
