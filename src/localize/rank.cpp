@@ -134,18 +134,6 @@ bool before(const Diagnosis& a, const Diagnosis& b) {
   return false;
 }
 
-/// What each statement instance produced in `run` (a traced run): its value, or a branch's
-/// decision.
-std::map<exec::InstanceKey, std::int64_t> producedValues(const exec::RunResult& run) {
-  std::map<exec::InstanceKey, std::int64_t> out;
-  for (const exec::TraceEntry& t : run.trace)
-    if (t.hasValue)
-      out[t.key] = t.value;
-    else if (t.decision >= 0)
-      out[t.key] = t.decision;
-  return out;
-}
-
 /// Does statement `stmt` produce anything different in `a` and `b`?
 bool differsAt(const std::map<exec::InstanceKey, std::int64_t>& a,
                const std::map<exec::InstanceKey, std::int64_t>& b, ir::StmtId stmt) {

@@ -57,13 +57,18 @@ void replayAll(std::vector<Diagnosis>& diagnoses, const ir::Program& program,
     d.feasible = replay(program, test, d.angelic, oracle, run);
 }
 
-void recordOriginals(std::vector<Diagnosis>& diagnoses, const exec::RunResult& failing) {
-  std::map<exec::InstanceKey, std::int64_t> produced;
-  for (const exec::TraceEntry& t : failing.trace)
+std::map<exec::InstanceKey, std::int64_t> producedValues(const exec::RunResult& run) {
+  std::map<exec::InstanceKey, std::int64_t> out;
+  for (const exec::TraceEntry& t : run.trace)
     if (t.hasValue)
-      produced[t.key] = t.value;
+      out[t.key] = t.value;
     else if (t.decision >= 0)
-      produced[t.key] = t.decision;
+      out[t.key] = t.decision;
+  return out;
+}
+
+void recordOriginals(std::vector<Diagnosis>& diagnoses, const exec::RunResult& failing) {
+  const std::map<exec::InstanceKey, std::int64_t> produced = producedValues(failing);
   for (Diagnosis& d : diagnoses)
     for (AngelicValue& a : d.angelic)
       if (auto it = produced.find({a.stmt, a.occurrence}); it != produced.end())

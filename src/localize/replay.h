@@ -7,6 +7,7 @@
 #include "localize/technique.h"
 #include "testing/runner.h"
 
+#include <map>
 #include <vector>
 
 namespace culprit::localize {
@@ -24,6 +25,10 @@ bool passes(const ir::Program& program, const testing::TestCase& test, exec::Run
 Feasibility replay(const ir::Program& program, const testing::TestCase& test,
                    const std::vector<AngelicValue>& angelic, const testing::Oracle& oracle,
                    const exec::RunOptions& run);
+
+/// What each statement instance produced in `run` (a traced run): its value, or a branch's
+/// decision.
+std::map<exec::InstanceKey, std::int64_t> producedValues(const exec::RunResult& run);
 
 /// Sets AngelicValue::original of every angelic value of `diagnoses` to what the instance
 /// produced in `failing` (a traced run of the failing test).
