@@ -122,7 +122,9 @@ TEST_P(CIntsAgainstInterpreter, ConversionsAndComparisons) {
                   exec::arith::convert(v, to))
             << v << " from " << ir::intKindName(from) << " to " << ir::intKindName(to);
       for (BinOp op : {BinOp::Lt, BinOp::Le, BinOp::Gt, BinOp::Ge, BinOp::Eq, BinOp::Ne}) {
-        const std::int64_t w = exec::arith::convert(v + 1, from);
+        // v + 1 with wraparound (v may be INT64_MAX), then into `from`'s range.
+        const std::int64_t w = exec::arith::convert(
+            static_cast<std::int64_t>(static_cast<std::uint64_t>(v) + 1), from);
         ASSERT_EQ(valueOf(ctx, ints,
                           ints.compare(op, from, ints.literal(v, from), ints.literal(w, from)),
                           from),
