@@ -3,7 +3,13 @@
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+# Each failure is printed when found and again after the dumps of finish, so that a log that
+# keeps only its tail (CI's) still shows what failed.
+fail() {
+  echo "FAIL: $*"
+  echo "FAIL: $*" >>"$tmp/failures.txt"
+  failures=$((failures + 1))
+}
 # has FILE TEXT: some line of FILE is exactly TEXT.
 has() { grep -Fxq -- "$2" "$1" || fail "$1 has no line: $2"; }
 # matches FILE REGEX: some line of FILE matches REGEX (grep -E).
@@ -11,6 +17,8 @@ matches() { grep -Eq -- "$2" "$1" || fail "$1 has no line matching: $2"; }
 finish() {
   if [ "$failures" -ne 0 ]; then
     for f in "$tmp"/*.out "$tmp"/*.err; do [ -f "$f" ] && { echo "--- $f"; head -n 40 "$f"; }; done
+    echo "--- $failures failed checks:"
+    cat "$tmp/failures.txt"
     exit 1
   fi
   echo ok
