@@ -73,10 +73,10 @@ int runOnce(RunCommand& c) {
   }
   try {
     if (!c.stdinFile.empty()) input.stdinData = testing::readStdinFile(c.stdinFile);
+    if (!harness) testing::attachFiles(input, "");
   } catch (const std::invalid_argument& e) {
     throw UserError(e.what());
   }
-  if (!harness) testing::attachFiles(input, "");
   exec::RunOptions ro;
   ro.stepLimit = c.common.stepLimit;
   ro.memoryLimit = c.common.runMemoryMb << 20;

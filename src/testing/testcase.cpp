@@ -6,6 +6,8 @@
 
 #include "ir/error.h"
 
+#include <fmt/format.h>
+
 #include <cctype>
 #include <charconv>
 #include <filesystem>
@@ -46,22 +48,31 @@ bool needsQuotes(const std::string& w) {
 
 }  // namespace
 
-std::string readStdinFile(const std::string& path) {
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error))
-    throw std::invalid_argument("stdin file '" + path + "' is a directory");
+namespace {
+/// The whole of a test's input file (`what` names it in messages: "stdin file", "file
+/// argument"), at most `maxBytes`.
+std::string readInputFile(const std::string& path, const char* what,
+                          std::size_t maxBytes = kMaxStdinBytes) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::invalid_argument("cannot open stdin file '" + path + "'");
+  if (!in) throw std::invalid_argument(fmt::format("cannot open {} '{}'", what, path));
   std::string data;
   char buffer[1 << 16];
   while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
     data.append(buffer, static_cast<std::size_t>(in.gcount()));
-    if (data.size() > kMaxStdinBytes)
-      throw std::invalid_argument("stdin file '" + path + "' holds more than " +
-                                  std::to_string(kMaxStdinBytes >> 20) + " MB");
+    if (data.size() > maxBytes)
+      throw std::invalid_argument(fmt::format("{} '{}' holds more than {} bytes ({} MB)", what,
+                                              path, maxBytes, maxBytes >> 20));
   }
-  if (in.bad()) throw std::invalid_argument("cannot read stdin file '" + path + "'");
+  if (in.bad()) throw std::invalid_argument(fmt::format("cannot read {} '{}'", what, path));
   return data;
+}
+}  // namespace
+
+std::string readStdinFile(const std::string& path) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error))
+    throw std::invalid_argument("stdin file '" + path + "' is a directory");
+  return readInputFile(path, "stdin file");
 }
 
 std::vector<Word> splitShellWords(const std::string& line) {
@@ -140,7 +151,7 @@ TestCase parseTestLine(const std::string& line, const std::string& baseDir, bool
   return tc;
 }
 
-void attachFiles(exec::RunInput& input, const std::string& baseDir) {
+void attachFiles(exec::RunInput& input, const std::string& baseDir, std::size_t maxBytes) {
   input.fileDir = baseDir.empty() ? "." : baseDir;
   for (const std::string& arg : input.args) {
     if (arg.empty() || input.files.count(arg)) continue;
@@ -148,10 +159,8 @@ void attachFiles(exec::RunInput& input, const std::string& baseDir) {
     if (p.is_relative()) p = std::filesystem::path(input.fileDir) / p;
     std::error_code error;
     if (!std::filesystem::is_regular_file(p, error)) continue;
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    if (in) input.files[arg] = ss.str();
+    if (!std::ifstream(p)) continue;  // unreadable: the program's fopen fails, as it would
+    input.files[arg] = readInputFile(p.string(), "file argument", maxBytes);
   }
 }
 

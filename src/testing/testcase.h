@@ -48,8 +48,10 @@ TestCase parseTestLine(const std::string& line, const std::string& baseDir, bool
 /// or a file without any test.
 /// The files a test may read (exec::RunInput::files, fileDir): its arguments that name regular
 /// files (relative to `baseDir`, the tests file's directory), read now; and the files beside the
-/// tests file, read when the program opens them.
-void attachFiles(exec::RunInput& input, const std::string& baseDir);
+/// tests file, read when the program opens them. Throws std::invalid_argument for a file of more
+/// than `maxBytes`.
+void attachFiles(exec::RunInput& input, const std::string& baseDir,
+                 std::size_t maxBytes = kMaxStdinBytes);
 TestSuite loadTests(const std::string& path, bool harnessMode = false);
 
 /// The test line that reproduces `input` (inverse of parseTestLine, stdin excepted).

@@ -122,3 +122,22 @@ TEST(FormatTestLine, RoundTrips) {
   EXPECT_EQ(t.input.args, in.args);
   EXPECT_EQ(t.input.nondet, in.nondet);
 }
+
+TEST(AttachFiles, ReadsFileArgumentsUpToTheLimit) {
+  auto dir = std::filesystem::path(writeTemp("arg.txt", "0123456789")).parent_path();
+  exec::RunInput input;
+  input.args = {"arg.txt", "-v", "no-such-file"};
+  attachFiles(input, dir.string(), 10);
+  ASSERT_EQ(input.files.count("arg.txt"), 1u);
+  EXPECT_EQ(input.files.at("arg.txt"), "0123456789");
+  EXPECT_EQ(input.files.size(), 1u);  // neither the option nor the missing file
+  exec::RunInput big;
+  big.args = {"arg.txt"};
+  try {
+    attachFiles(big, dir.string(), 9);
+    FAIL() << "expected std::invalid_argument";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("arg.txt' holds more than 9 bytes"), std::string::npos)
+        << e.what();
+  }
+}
