@@ -11,6 +11,8 @@
 #include "localize/loop_bounds.h"
 #include "localize/replay.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <fstream>
 #include <stdexcept>
@@ -150,11 +152,11 @@ programLoopBounds(const FormulaTask& task, const exec::RunResult& failing, Resul
       runLoopBounds(*task.program, failing, task.options.loopSlack, task.options.unwind);
   const std::string listed = describeLoopBounds(*task.program, bounds);
   if (!listed.empty())
-    r.notes.push_back("loops unwound to the failing run's iterations + " +
-                      std::to_string(task.options.loopSlack) +
-                      " (--loop-bounds run; library loops and loops it never reached: at "
-                      "least --unwind " +
-                      std::to_string(task.options.unwind) + "): " + listed);
+    r.notes.push_back(fmt::format(
+        "loops unwound to the failing run's iterations + {0}, loops it never reached to {0} "
+        "(--loop-bounds run; a larger --loop-slack lifts both; library loops: at least "
+        "--unwind {1}): {2}",
+        task.options.loopSlack, task.options.unwind, listed));
   return bounds;
 }
 
