@@ -153,9 +153,10 @@ programLoopBounds(const FormulaTask& task, const exec::RunResult& failing, Resul
   const std::string listed = describeLoopBounds(*task.program, bounds);
   if (!listed.empty())
     r.notes.push_back(fmt::format(
-        "loops unwound to the failing run's iterations + {0}, loops it never reached to {0} "
-        "(--loop-bounds run; a larger --loop-slack lifts both; library loops: at least "
-        "--unwind {1}): {2}",
+        "loops unwound to the failing run's iterations + {0}; loops it never reached to its "
+        "longest loop's + {0} (at most --unwind {1}), or {0} inside another such loop "
+        "(--loop-bounds run; a larger --loop-slack or --unwind lifts them; library loops: at "
+        "least --unwind {1}): {2}",
         task.options.loopSlack, task.options.unwind, listed));
   return bounds;
 }
