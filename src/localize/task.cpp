@@ -93,6 +93,13 @@ encode::EncodeOptions encodeOptions(const FormulaTask& task, encode::Family fami
   o.programName = task.run.programName;
   o.hardInputStatements = !task.options.suspectInputs;
   o.nondetUninitialised = task.run.nondetUninitialised;
+  // Building the formula is held to the solver's bounds too: one too large to build is
+  // reported as the bound it reached (and pf, ofc, agx fall back) instead of exhausting memory.
+  o.maxMemoryMb = task.options.maxMemoryMb;
+  if (task.options.timeoutSeconds > 0)
+    o.deadline = std::chrono::steady_clock::now() +
+                 std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                     std::chrono::duration<double>(task.options.timeoutSeconds));
   return o;
 }
 
