@@ -23,6 +23,7 @@
 
 #include <z3++.h>
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -105,6 +106,12 @@ struct EncodeOptions {
   /// expanded is 3-5x faster up to N = 256 (bit-vectors: 32-48 ms against 120-190 ms) and on
   /// par from N = 1024 on, while each expanded cell costs memory in every forked state.
   std::uint64_t expandArraysUpTo = 256;
+  /// Bounds of building the formula (0 / none: unbounded). Past either, encode() throws
+  /// EncodeBoundError instead of exhausting the process, so that the caller can report the
+  /// bound and fall back to a smaller formula. Memory: what Z3 has allocated plus the growth
+  /// of the process's resident set since the encoding began (the executor's states).
+  std::uint64_t maxMemoryMb = 0;
+  std::optional<std::chrono::steady_clock::time_point> deadline;
   /// Program family only: when set, a branch side is encoded only if some run of the
   /// exploration took it (or it is empty: an if without else, a loop's exit); the others stand
   /// for what `unexplored` says. The formula is then an over-approximation of the program
@@ -289,6 +296,15 @@ struct Encoding {
 class EncodeError : public std::runtime_error {
 public:
   using std::runtime_error::runtime_error;
+};
+
+/// The formula outgrew EncodeOptions::maxMemoryMb or ran past EncodeOptions::deadline while it
+/// was being built.
+class EncodeBoundError : public EncodeError {
+public:
+  enum class Bound { Memory, Time };
+  EncodeBoundError(Bound b, const std::string& what) : EncodeError(what), bound(b) {}
+  Bound bound;
 };
 
 /// Names of the constants of encodings: a prefix unique in its Z3 context, so encodings never

@@ -4,13 +4,24 @@
 
 #include "exec/arith.h"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <fstream>
 
 namespace culprit::encode::detail {
 
 namespace {
 std::uint64_t traceKey(ir::StmtId s, std::uint32_t occurrence) {
   return std::uint64_t{s} << 32 | occurrence;
+}
+
+/// The process's resident set in bytes (0 where /proc is not there).
+std::uint64_t residentBytes() {
+  std::ifstream statm("/proc/self/statm");
+  std::uint64_t size = 0, resident = 0;
+  if (!(statm >> size >> resident)) return 0;
+  return resident * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
 }
 }  // namespace
 
@@ -21,6 +32,22 @@ SymExec::SymExec(z3::context& ctx, const Request& r, Encoding& out)
       names_(*r.names), effects_(*r.program), lastStack_(r.lastStack) {
   out_.exitStatus = ints_.literal(0, ir::IntKind::Int);
   copies_.assign(prog_.stmts.size(), 0);
+  if (opt_.maxMemoryMb) residentAtStart_ = residentBytes();
+}
+
+void SymExec::checkBounds() {
+  if (opt_.deadline && std::chrono::steady_clock::now() > *opt_.deadline)
+    throw EncodeBoundError(EncodeBoundError::Bound::Time,
+                           "the time limit ran out while the formula was being built");
+  if (!opt_.maxMemoryMb) return;
+  const std::uint64_t resident = residentBytes();
+  const std::uint64_t used = Z3_get_estimated_alloc_size() +
+                             (resident > residentAtStart_ ? resident - residentAtStart_ : 0);
+  if (used > opt_.maxMemoryMb << 20)
+    throw EncodeBoundError(EncodeBoundError::Bound::Memory,
+                           "the formula outgrew " + std::to_string(opt_.maxMemoryMb) +
+                               " MB while it was being built, at " + std::to_string(begun_) +
+                               " statement instances");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -205,6 +232,7 @@ void SymExec::beginInstance(const ir::Stmt& s) {
   c.origin.callContext = frames_.back().context;
   c.failing = failingKey_ && failingKey_->stmt == s.id && failingKey_->occurrence == c.origin.copy;
   c.order = begun_++;
+  if (begun_ % 64 == 0) checkBounds();
   c.tag = traceMode_ ? std::to_string(c.origin.copy)
                      : "p" + std::to_string(names_.position(positionKey(s.id)));
   current_.push_back(std::move(c));

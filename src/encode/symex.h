@@ -518,8 +518,12 @@ private:
   std::string lastBranchName_;    ///< "<stmt>!<tag>" of that branch instance
   std::uint32_t rootCalls_ = 0, rootFrees_ = 0;
   std::map<std::pair<std::uint32_t, std::uint32_t>, std::size_t> choiceIndex_;
-  std::uint64_t begun_ = 0;           ///< instances begun
-  const char* stackFloor_ = nullptr;  ///< below it, calls are too deep to encode
+  std::uint64_t begun_ = 0;  ///< instances begun
+  /// Throws EncodeBoundError past EncodeOptions::maxMemoryMb or deadline (checked every few
+  /// instances).
+  void checkBounds();
+  std::uint64_t residentAtStart_ = 0;  ///< bytes, for EncodeOptions::maxMemoryMb
+  const char* stackFloor_ = nullptr;   ///< below it, calls are too deep to encode
   const bool lastStack_;
 };
 

@@ -56,6 +56,13 @@ std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask
     noteConcretized(enc, r);
     encode::sliceToObligations(enc);
     return enc;
+  } catch (const encode::EncodeBoundError& e) {
+    // Reported as the bound it is, so that pf, ofc and agx fall back to the trace formula.
+    const bool memory = e.bound == encode::EncodeBoundError::Bound::Memory;
+    addNote(r, stopNote(memory ? solve::StopReason::SolverUnknown : solve::StopReason::Timeout,
+                        memory ? "out of memory" : "", task.options));
+    r.notes.push_back(std::string("not encoded: ") + e.what());
+    return std::nullopt;
   } catch (const encode::EncodeError& e) {
     addNote(r, std::string("not encoded: ") + e.what());
     return std::nullopt;

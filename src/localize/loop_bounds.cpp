@@ -19,33 +19,41 @@ bool isLoop(const ir::Stmt& s) {
 }
 
 /// innermost[stmt]: the loop statement whose body (or step) holds `stmt`, kNone outside loops;
-/// a loop statement maps to itself.
-void innermostLoops(const ir::Stmt* s, ir::StmtId loop, std::vector<ir::StmtId>& innermost) {
-  if (!s) return;
-  if (isLoop(*s)) {
-    innermost[s->id] = s->id;
-    innermostLoops(s->init.get(), loop, innermost);
-    innermostLoops(s->step.get(), s->id, innermost);
-    innermostLoops(s->body.get(), s->id, innermost);
-    return;
+/// a loop statement maps to itself. enclosing[loop]: the loop around a loop statement (kNone
+/// for an outermost one, in its function).
+struct LoopNest {
+  std::vector<ir::StmtId> innermost, enclosing;
+  explicit LoopNest(const ir::Program& program)
+      : innermost(program.stmts.size(), ir::kNone), enclosing(program.stmts.size(), ir::kNone) {
+    for (const ir::Function& f : program.functions)
+      walk(f.body.get(), ir::kNone);
   }
-  innermost[s->id] = loop;
-  for (const ir::StmtPtr& c : s->children)
-    innermostLoops(c.get(), loop, innermost);
-  innermostLoops(s->thenS.get(), loop, innermost);
-  innermostLoops(s->elseS.get(), loop, innermost);
-  for (const ir::SwitchArm& arm : s->arms)
-    for (const ir::StmtPtr& c : arm.body)
-      innermostLoops(c.get(), loop, innermost);
-}
+  void walk(const ir::Stmt* s, ir::StmtId loop) {
+    if (!s) return;
+    if (isLoop(*s)) {
+      innermost[s->id] = s->id;
+      enclosing[s->id] = loop;
+      walk(s->init.get(), loop);
+      walk(s->step.get(), s->id);
+      walk(s->body.get(), s->id);
+      return;
+    }
+    innermost[s->id] = loop;
+    for (const ir::StmtPtr& c : s->children)
+      walk(c.get(), loop);
+    walk(s->thenS.get(), loop);
+    walk(s->elseS.get(), loop);
+    for (const ir::SwitchArm& arm : s->arms)
+      for (const ir::StmtPtr& c : arm.body)
+        walk(c.get(), loop);
+  }
+};
 
 }  // namespace
 
 std::unordered_map<ir::StmtId, unsigned> loopIterations(const ir::Program& program,
                                                         const exec::RunResult& run) {
-  std::vector<ir::StmtId> innermost(program.stmts.size(), ir::kNone);
-  for (const ir::Function& f : program.functions)
-    innermostLoops(f.body.get(), ir::kNone, innermost);
+  const std::vector<ir::StmtId> innermost = LoopNest(program).innermost;
   std::unordered_map<ir::StmtId, unsigned> bodies;
   for (const exec::TraceEntry& e : run.trace) {
     if (e.key.stmt >= innermost.size() || innermost[e.key.stmt] == ir::kNone) continue;
@@ -63,13 +71,27 @@ std::unordered_map<ir::StmtId, unsigned> runLoopBounds(const ir::Program& progra
                                                        const exec::RunResult& run, unsigned slack,
                                                        unsigned unwind) {
   const std::unordered_map<ir::StmtId, unsigned> ran = loopIterations(program, run);
+  // The run says nothing about a loop of the program's own code it never reached. A fix that
+  // reaches it walks the run's data, so an outermost one gets the most bodies any loop of the
+  // run made (prefixsum-v2: the fix reaches a loop over the array the run read), plus the slack
+  // and at most `unwind`; one nested in another unreached loop gets the slack alone (rle-v1:
+  // an unreached decoder nested three deep under --unwind 14 was 3/4 of the formula).
+  unsigned mostRan = 0;
+  for (const auto& [loop, bodies] : ran)
+    if (program.functions[program.stmt(loop).func].library.empty())
+      mostRan = std::max(mostRan, bodies);
+  const unsigned outermostUnreached = std::max(std::min(mostRan + slack, unwind), slack);
+  const LoopNest nest(program);
   std::unordered_map<ir::StmtId, unsigned> bounds;
   for (const ir::Stmt* s : program.stmts)
     if (s && isLoop(*s)) {
       auto it = ran.find(s->id);
       const bool library = !program.functions[s->func].library.empty();
+      const ir::StmtId outer = nest.enclosing[s->id];
       if (it == ran.end())
-        bounds[s->id] = std::max(unwind, slack);
+        bounds[s->id] = library                                      ? std::max(unwind, slack)
+                        : outer != ir::kNone && !ran.contains(outer) ? slack
+                                                                     : outermostUnreached;
       else
         bounds[s->id] = std::max(it->second + slack, library ? unwind : 0u);
     }

@@ -16,9 +16,10 @@ std::unordered_map<ir::StmtId, unsigned> loopIterations(const ir::Program& progr
                                                         const exec::RunResult& run);
 
 /// The program formula's bound of every loop of `program` under --loop-bounds run: the bodies
-/// it ran in `run` plus `slack`. A loop the run never reached is unwound to `unwind`, as the
-/// run says nothing about it; so is, at least, a loop of a library function (strlen, strcpy),
-/// whose trip count follows string lengths the run may not have met there.
+/// it ran in `run` plus `slack`. A loop of the program's own code the run never reached: the
+/// most bodies any of the run's loops made plus `slack` (at most `unwind`), or `slack` alone
+/// when it is nested in another unreached loop. A loop of a library function (strlen, strcpy)
+/// keeps at least `unwind`: its trip count follows string lengths the run may not have met.
 std::unordered_map<ir::StmtId, unsigned> runLoopBounds(const ir::Program& program,
                                                        const exec::RunResult& run, unsigned slack,
                                                        unsigned unwind);

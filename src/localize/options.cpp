@@ -146,7 +146,8 @@ std::vector<OptionSpec> makeSpecs() {
   all.push_back(choiceOption("loop-bounds", encoding,
                              "pf, ofc, agx, cfaults: unwind each loop to the iterations the "
                              "failing run made there plus --loop-slack (run, the default; "
-                             "recursion and loops the run never reached keep --unwind), or every "
+                             "loops the run never reached: --loop-slack; recursion and library "
+                             "loops keep --unwind), or every "
                              "loop to --unwind (uniform, as BugAssist does)",
                              &O::loopBounds, {"run", "uniform"},
                              {O::LoopBounds::Run, O::LoopBounds::Uniform}));

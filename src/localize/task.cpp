@@ -11,6 +11,8 @@
 #include "localize/loop_bounds.h"
 #include "localize/replay.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <fstream>
 #include <stdexcept>
@@ -91,6 +93,13 @@ encode::EncodeOptions encodeOptions(const FormulaTask& task, encode::Family fami
   o.programName = task.run.programName;
   o.hardInputStatements = !task.options.suspectInputs;
   o.nondetUninitialised = task.run.nondetUninitialised;
+  // Building the formula is held to the solver's bounds too: one too large to build is
+  // reported as the bound it reached (and pf, ofc, agx fall back) instead of exhausting memory.
+  o.maxMemoryMb = task.options.maxMemoryMb;
+  if (task.options.timeoutSeconds > 0)
+    o.deadline = std::chrono::steady_clock::now() +
+                 std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                     std::chrono::duration<double>(task.options.timeoutSeconds));
   return o;
 }
 
@@ -150,11 +159,12 @@ programLoopBounds(const FormulaTask& task, const exec::RunResult& failing, Resul
       runLoopBounds(*task.program, failing, task.options.loopSlack, task.options.unwind);
   const std::string listed = describeLoopBounds(*task.program, bounds);
   if (!listed.empty())
-    r.notes.push_back("loops unwound to the failing run's iterations + " +
-                      std::to_string(task.options.loopSlack) +
-                      " (--loop-bounds run; library loops and loops it never reached: at "
-                      "least --unwind " +
-                      std::to_string(task.options.unwind) + "): " + listed);
+    r.notes.push_back(fmt::format(
+        "loops unwound to the failing run's iterations + {0}; loops it never reached to its "
+        "longest loop's + {0} (at most --unwind {1}), or {0} inside another such loop "
+        "(--loop-bounds run; a larger --loop-slack or --unwind lifts them; library loops: at "
+        "least --unwind {1}): {2}",
+        task.options.loopSlack, task.options.unwind, listed));
   return bounds;
 }
 

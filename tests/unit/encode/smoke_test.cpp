@@ -92,5 +92,40 @@ int g(int n) {
   EXPECT_EQ(v.check(), z3::sat);  // i == 3 at the assertion
 }
 
+// Building the formula stops at its bounds (EncodeOptions::deadline, maxMemoryMb) with
+// EncodeBoundError saying which, instead of growing on; unbounded, the same program encodes.
+TEST(EncodeBounds, ADeadlineOrMemoryBoundStopsTheBuildingWithTheBound) {
+  auto p = compile(R"(int f(int n) {
+  int s = 0;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      s += i * j;
+  return s;
+}
+)");
+  z3::context ctx;
+  EncodeOptions o;
+  o.entry = "f";
+  o.unwind = 12;  // about 300 instances: the bounds are checked every 64
+  Expectation ex;
+  EXPECT_NO_THROW(encode(ctx, *p, entryInput({3}), ex, o));
+  o.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  try {
+    encode(ctx, *p, entryInput({3}), ex, o);
+    ADD_FAILURE() << "no EncodeBoundError past the deadline";
+  } catch (const EncodeBoundError& e) {
+    EXPECT_EQ(e.bound, EncodeBoundError::Bound::Time);
+  }
+  o.deadline.reset();
+  o.maxMemoryMb = 1;  // Z3 alone holds more by now
+  try {
+    encode(ctx, *p, entryInput({3}), ex, o);
+    ADD_FAILURE() << "no EncodeBoundError past the memory bound";
+  } catch (const EncodeBoundError& e) {
+    EXPECT_EQ(e.bound, EncodeBoundError::Bound::Memory);
+    EXPECT_NE(std::string(e.what()).find("outgrew 1 MB"), std::string::npos) << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace culprit::encode::test
