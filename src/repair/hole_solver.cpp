@@ -1,6 +1,7 @@
 // The solver side of a constant hole: see hole_solver.h.
 #include "repair/hole_solver.h"
 
+#include "localize/loop_bounds.h"
 #include "localize/solving.h"
 #include "localize/task.h"
 #include "repair/options.h"
@@ -91,7 +92,22 @@ HoleEncoder::encode(std::size_t test, const std::vector<ir::Expr*>& literals, bo
     known = expectations_.emplace(test, std::move(e)).first;
   }
   if (!known->second) return std::nullopt;
+  auto bounds = loopBounds_.find(test);
+  if (bounds == loopBounds_.end()) {
+    // Loops the test runs past --unwind keep the run's iterations (+ 2): with every loop cut at
+    // --unwind, the test's formula has no run at all and no value would fit (caesar-v1's lines).
+    exec::RunOptions traced = problem_.run;
+    traced.trace = true;
+    traced.coverage = false;
+    traced.observer = nullptr;
+    std::unordered_map<ir::StmtId, unsigned> b = localize::runLoopBounds(
+        *problem_.program, exec::run(*problem_.program, t.input, traced), 2, options_.unwind);
+    for (auto& [loop, n] : b)
+      n = std::max(n, options_.unwind);
+    bounds = loopBounds_.emplace(test, std::move(b)).first;
+  }
   encode::EncodeOptions eo;
+  eo.loopUnwind = bounds->second;
   eo.family = encode::Family::Program;
   eo.ints = divisor ? ::culprit::encode::Ints::BitVector : ints_;
   eo.unwind = options_.unwind;

@@ -21,6 +21,7 @@
 #include <optional>
 #include <set>
 #include <tuple>
+#include <unordered_map>
 
 namespace culprit::repair::detail {
 
@@ -54,6 +55,8 @@ private:
   bool usesNondet_ = false;
   ::culprit::encode::Ints ints_ = ::culprit::encode::Ints::Math;
   std::map<std::size_t, std::optional<::culprit::encode::Expectation>> expectations_;
+  /// Per test: the loops it runs past --unwind, bounded by its own run's iterations + 2.
+  std::map<std::size_t, std::unordered_map<ir::StmtId, unsigned>> loopBounds_;
 };
 
 /// Where solve() looks: the values restrict() gave, the values within a distance of the

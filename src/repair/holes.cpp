@@ -3,14 +3,17 @@
 
 #include <fmt/format.h>
 
+#include "repair/hole_solver.h"
 #include "repair/mutation.h"
 
 #include <algorithm>
 #include <cctype>
 #include <functional>
 #include <map>
+#include <optional>
 #include <regex>
 #include <set>
+#include <tuple>
 
 namespace culprit::repair::detail {
 namespace {
@@ -29,6 +32,24 @@ bool isDecimal(const std::string& s) {
 }
 
 bool isIntScalar(ir::TypeRef t) { return t && t->isInteger(); }
+
+bool isCharLiteral(const std::string& s) {
+  return s.size() >= 3 && s.front() == '\'' && s.back() == '\'';
+}
+
+/// A character's class for moreNatural: 0 letter, 1 digit, 2 other.
+int charClass(std::int64_t c) {
+  if (c < 0 || c > 127) return 2;
+  const auto u = static_cast<unsigned char>(c);
+  return std::isalpha(u) ? 0 : std::isdigit(u) ? 1 : 2;
+}
+
+/// `c` in the other case when it is an ASCII letter, else nullopt.
+std::optional<std::int64_t> otherCase(std::int64_t c) {
+  if (c >= 'a' && c <= 'z') return c - 'a' + 'A';
+  if (c >= 'A' && c <= 'Z') return c - 'A' + 'a';
+  return std::nullopt;
+}
 
 /// Visits the expressions of every statement of the untrusted functions: (expression, its
 /// parent or nullptr, the statement, the function). The specification and the reading of
@@ -86,6 +107,37 @@ const char* holeKindName(HoleKind k) {
 std::string holeWhere(const ir::Program& program, const Hole& h) {
   return fmt::format("{}:{}:{} `{}`", program.files[h.site.file].path, h.site.line, h.site.col,
                      h.site.original);
+}
+
+std::vector<std::int64_t> nearValues(const Hole& h) {
+  const std::int64_t original = h.site.expr->value;
+  if (!h.character) return oneEditAway(original, h.type);
+  std::vector<std::int64_t> out;
+  for (std::int64_t c : {std::int64_t{0}, std::int64_t{'\t'}, std::int64_t{'\n'}})
+    if (c != original) out.push_back(c);
+  for (std::int64_t c = 32; c <= 126; ++c)
+    if (c != original) out.push_back(c);
+  std::stable_sort(out.begin(), out.end(),
+                   [&](std::int64_t a, std::int64_t b) { return moreNatural(h, a, b); });
+  return out;
+}
+
+bool moreNatural(const Hole& h, std::int64_t a, std::int64_t b) {
+  const std::int64_t original = h.site.expr->value;
+  if (!h.character) return naturalness(original, a) < naturalness(original, b);
+  const std::optional<std::int64_t> swapped = otherCase(original);
+  const auto key = [&](std::int64_t v) {
+    const __int128 d = static_cast<__int128>(v) - original;
+    return std::tuple(v != swapped, charClass(v) != charClass(original), charLiteral(v).empty(),
+                      d < 0 ? -d : d, v);
+  };
+  return key(a) < key(b);
+}
+
+std::string valueSpelling(const Hole& h, std::int64_t value) {
+  for (const auto& [v, name] : h.names)
+    if (v == value) return name;
+  return h.character ? charLiteral(value) : "";
 }
 
 Site onlyAlternative(const Site& site, std::uint32_t k) {
@@ -212,13 +264,14 @@ std::vector<Hole> HoleFinder::constants() {
     if (parent && parent->kind == ir::ExprKind::Unary && parent->unop == ir::UnOp::Neg) return;
     const double score = scores_[s.id];
     const std::string text = textOf(e.range);
-    if (isDecimal(text)) {
+    if (isDecimal(text) || isCharLiteral(text)) {
       if (score <= 0) return;
       Hole h;
       h.kind = HoleKind::Constant;
       h.site = base(SiteClass::Constant, &e, s.id, e.range, text);
       h.score = score;
       h.type = e.type->intKind;
+      h.character = isCharLiteral(text);
       h.divisor =
           parent && parent->ops.size() == 2 && parent->ops[1].get() == &e &&
           (parent->kind == ir::ExprKind::Binary || parent->kind == ir::ExprKind::CompoundAssign) &&
@@ -332,7 +385,8 @@ std::vector<Hole> HoleFinder::conditions() {
     if (e.kind == ir::ExprKind::IntLit && isIntScalar(e.type)) {
       const std::string text = textOf(e.range);
       auto& spelled = constantsOf[&f][e.value];
-      if (spelled.empty() || isIdentifier(text)) spelled = isIdentifier(text) ? text : "";
+      const bool named = isIdentifier(text) || isCharLiteral(text);
+      if (spelled.empty() || named) spelled = named ? text : "";
     }
   });
   const ir::TypeRef intType = program_.types.intType(ir::IntKind::Int);

@@ -5,7 +5,8 @@
 //    macro and its token is the value on the `#define` line) or an enum constant with an
 //    explicit value (its token is that value); a single use of a macro used more than once
 //    (the token is the use, and a value that another macro of its `#define` group holds is
-//    written as that macro's name);
+//    written as that macro's name); a character literal (`'a'`: its values are characters
+//    first, written as character literals where printable);
 //  - variable: a variable read, with every variable of the same type in scope (globals,
 //    parameters, locals declared above it);
 //  - operator: every operator of its class (mutation level 2's sites);
@@ -34,7 +35,8 @@ struct Hole {
   Site site;
   double score = 0;                     ///< suspiciousness of its most suspicious statement
   ir::IntKind type = ir::IntKind::Int;  ///< constant: the literal's type
-  bool divisor = false;  ///< constant: the right operand of `/` or `%` (see HoleEncoder)
+  bool divisor = false;    ///< constant: the right operand of `/` or `%` (see HoleEncoder)
+  bool character = false;  ///< constant: a character literal
   /// Constant: the values other macros of its `#define` group hold, and their names (the
   /// spelling of a synthesized value that equals one).
   std::vector<std::pair<std::int64_t, std::string>> names;
@@ -42,6 +44,18 @@ struct Hole {
 
 /// Where a hole is, for the report: `file:line:col `text``.
 std::string holeWhere(const ir::Program& program, const Hole& h);
+
+/// The values a constant hole's search tries first (HoleSolver::restrict): those one decimal
+/// edit away from a number; for a character literal, the other printable characters and the
+/// usual escapes.
+std::vector<std::int64_t> nearValues(const Hole& h);
+/// Orders a constant hole's replacement values, most natural first: naturalness() for numbers;
+/// for a character, the same letter in the other case, then characters of its class (letter,
+/// digit, other), nearer first.
+bool moreNatural(const Hole& h, std::int64_t a, std::int64_t b);
+/// How a patch writes `value` at constant hole `h`: the name of the macro of its group holding
+/// it, a character literal for a character hole, or empty (the number).
+std::string valueSpelling(const Hole& h, std::int64_t value);
 
 /// `site` with only its alternative `k`, which becomes alternative 1.
 Site onlyAlternative(const Site& site, std::uint32_t k);

@@ -135,6 +135,9 @@ private:
       });
     if (values.empty()) return true;
     Site s = base(e, SiteClass::Constant, e.range, text);
+    if (text[digit] == '\'')  // a character literal: its replacements are written as such
+      for (std::int64_t v : values)
+        s.alternatives.spellings.push_back(charLiteral(v));
     s.alternatives.values = std::move(values);
     sites_.push_back(std::move(s));
     return true;

@@ -121,7 +121,7 @@ private:
     }
     for (std::size_t i = 0; i < passing_.size() && i < kInitialPassing; ++i)
       solver.addTest(passing_[i]);
-    solver.restrict(oneEditAway(h.site.expr->value, h.type), h.site.expr->value);
+    solver.restrict(nearValues(h), h.site.expr->value);
     std::optional<Site> found;
     for (const HoleSolver::Scope& scope : HoleSolver::scopes()) {
       for (unsigned round = 0; round < kMaxRounds && !found && !deadline_.expired(); ++round) {
@@ -130,9 +130,7 @@ private:
         if (a != HoleSolver::Answer::Value) break;
         std::vector<Site> one{h.site};
         one[0].alternatives.values = {value};
-        for (const auto& [v, name] : h.names)
-          if (v == value && one[0].alternatives.spellings.empty())
-            one[0].alternatives.spellings = {name};
+        one[0].alternatives.spellings = {valueSpelling(h, value)};
         std::optional<std::size_t> rejectedBy;
         if (accepted(one, 1, target, &rejectedBy)) found = one[0];
         solver.block(value);

@@ -52,6 +52,20 @@ std::string operand(const Site& site, bool orElse) {
 
 }  // namespace
 
+std::string charLiteral(std::int64_t value) {
+  switch (value) {
+  case 0: return "'\\0'";
+  case '\t': return "'\\t'";
+  case '\n': return "'\\n'";
+  case '\r': return "'\\r'";
+  case '\'': return "'\\''";
+  case '\\': return "'\\\\'";
+  default: break;
+  }
+  if (value < 32 || value > 126) return "";
+  return std::string("'") + static_cast<char>(value) + "'";
+}
+
 std::string alternativeText(const Site& site, std::uint32_t k, const ir::Program* program) {
   const SiteAlternatives& a = site.alternatives;
   const AlternativeRef ref = alternativeRef(a, k);

@@ -87,6 +87,10 @@ struct AlternativeRef {
 };
 AlternativeRef alternativeRef(const SiteAlternatives& a, std::uint32_t k);
 
+/// `value` written as a C character literal (`'a'`, `'\n'`, `'\''`) when it is a printable
+/// ASCII character or one of the usual escapes; empty otherwise.
+std::string charLiteral(std::int64_t value);
+
 /// The source text alternative `k` (1-based) of `site` puts in place of its token (names of
 /// variables from `program`, needed for Variable and Condition sites).
 std::string alternativeText(const Site& site, std::uint32_t k,

@@ -178,14 +178,19 @@ private:
     r_.synthesis.kinds.push_back(std::move(tried));
   }
 
+  /// The alternatives of `h` that pass the suite: for a variable or an operator every one, up
+  /// to kNearRepairs (the first to pass may only fit the tests, as `y` for `v1` where the tests
+  /// never tell them apart; the ranking by evidence puts the one equivalent to the golden
+  /// first); for the clauses of a condition, thousands, the first.
   void enumerate(const Hole& h, HoleKindTried& tried) {
     const std::vector<Site> one{h.site};
-    for (std::uint32_t k = 1; k <= one[0].count() && !stopped(); ++k) {
-      const Verdict v = validate(one, k, tried);
-      if (v.kind == Verdict::Kind::Passes) {
-        record(one[0], k, h.kind, tried);
-        return;  // one repair per hole
-      }
+    const std::size_t wanted =
+        h.kind == HoleKind::Variable || h.kind == HoleKind::Operator ? kNearRepairs : 1;
+    std::size_t found = 0;
+    for (std::uint32_t k = 1; k <= one[0].count() && found < wanted && !stopped(); ++k) {
+      if (validate(one, k, tried).kind != Verdict::Kind::Passes) continue;
+      record(one[0], k, h.kind, tried);
+      ++found;
     }
   }
 
@@ -212,7 +217,7 @@ private:
     for (std::size_t i = 0; i < passing_.size() && i < kInitialPassing; ++i)
       solver.addTest(passing_[i]);
     const std::int64_t original = h.site.expr->value;
-    solver.restrict(oneEditAway(original, h.type), original);
+    solver.restrict(nearValues(h), original);
     std::vector<std::int64_t> near;
     for (const HoleSolver::Scope& scope : HoleSolver::scopes()) {
       if (scope.among) {
@@ -220,21 +225,19 @@ private:
       } else {
         std::vector<std::int64_t> any = cegis(solver, h, tried, scope, kMaxRounds, kValuesCompared);
         if (!any.empty())
-          near = {*std::min_element(any.begin(), any.end(), [&](auto a, auto b) {
-            return naturalness(original, a) < naturalness(original, b);
-          })};
+          near = {*std::min_element(any.begin(), any.end(),
+                                    [&](auto a, auto b) { return moreNatural(h, a, b); })};
       }
       if (!near.empty() || stopped()) break;
     }
     tried.solverQueries += solver.queries;
     noteUndecided(solver, where(h), tried);
-    std::sort(near.begin(), near.end(), [&](std::int64_t a, std::int64_t b) {
-      return naturalness(original, a) < naturalness(original, b);
-    });
+    std::sort(near.begin(), near.end(),
+              [&](std::int64_t a, std::int64_t b) { return moreNatural(h, a, b); });
     std::vector<Site> one{h.site};
     for (std::int64_t v : near) {
       one[0].alternatives.values = {v};
-      one[0].alternatives.spellings = {spelling(h, v)};
+      one[0].alternatives.spellings = {valueSpelling(h, v)};
       record(one[0], 1, h.kind, tried);
     }
   }
@@ -246,23 +249,22 @@ private:
   void byRuns(const Hole& h, HoleKindTried& tried) {
     constexpr std::int64_t kNearby = 10;
     const std::int64_t original = h.site.expr->value;
-    std::vector<std::int64_t> values = oneEditAway(original, h.type);
-    for (std::int64_t d = -kNearby; d <= kNearby; ++d) {
+    std::vector<std::int64_t> values = nearValues(h);
+    for (std::int64_t d = -kNearby; d <= kNearby && !h.character; ++d) {
       const __int128 v = static_cast<__int128>(original) + d;
       if (d != 0 && v >= INT32_MIN && v <= INT32_MAX &&
           std::find(values.begin(), values.end(), static_cast<std::int64_t>(v)) == values.end())
         values.push_back(static_cast<std::int64_t>(v));
     }
-    std::stable_sort(values.begin(), values.end(), [&](std::int64_t a, std::int64_t b) {
-      return naturalness(original, a) < naturalness(original, b);
-    });
+    std::stable_sort(values.begin(), values.end(),
+                     [&](std::int64_t a, std::int64_t b) { return moreNatural(h, a, b); });
     std::vector<Site> one{h.site};
     std::size_t found = 0;
     for (std::int64_t v : values) {
       if (stopped() || found >= kNearRepairs) break;
       if (h.divisor && v == 0) continue;
       one[0].alternatives.values = {v};
-      one[0].alternatives.spellings = {spelling(h, v)};
+      one[0].alternatives.spellings = {valueSpelling(h, v)};
       if (validate(one, 1, tried).kind != Verdict::Kind::Passes) continue;
       record(one[0], 1, h.kind, tried);
       ++found;
@@ -288,13 +290,6 @@ private:
         solver.addTest(*v.failedTest);
     }
     return passing;
-  }
-
-  /// A value that a macro of the hole's `#define` group holds is written as its name.
-  static std::string spelling(const Hole& h, std::int64_t value) {
-    for (const auto& [v, name] : h.names)
-      if (v == value) return name;
-    return "";
   }
 };
 

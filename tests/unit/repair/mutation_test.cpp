@@ -45,6 +45,19 @@ std::vector<std::string> describeSites(const std::vector<Site>& sites) {
   return out;
 }
 
+// A character constant's replacement is written as a character literal where C has one.
+TEST(MutationSites, CharacterLiteralSpelling) {
+  EXPECT_EQ(charLiteral('a'), "'a'");
+  EXPECT_EQ(charLiteral(' '), "' '");
+  EXPECT_EQ(charLiteral(0), "'\\0'");
+  EXPECT_EQ(charLiteral('\n'), "'\\n'");
+  EXPECT_EQ(charLiteral('\''), "'\\''");
+  EXPECT_EQ(charLiteral('\\'), "'\\\\'");
+  EXPECT_EQ(charLiteral(127), "");  // DEL: the number
+  EXPECT_EQ(charLiteral(-1), "");
+  EXPECT_EQ(charLiteral(300), "");
+}
+
 TEST(MutationSites, LevelOneAlternativesAndTokens) {
   auto p = parse(kProgram);
   const std::vector<Site> sites = findSites(*p, 1);

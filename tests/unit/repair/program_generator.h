@@ -12,6 +12,9 @@ namespace culprit::repair::test {
 class ProgramGenerator {
 public:
   explicit ProgramGenerator(unsigned seed) : rng_(seed) {}
+  // Every call of pick() is a statement of its own, or sequenced by `<<` (C++17): the operands
+  // of `+` are evaluated in an unspecified order, which gcc and clang choose differently, and
+  // the programs must be the same under both.
   std::string program() {
     std::ostringstream s;
     s << "#include <stdio.h>\n#include <stdlib.h>\nint main(int argc, char *argv[]) {\n"
@@ -29,7 +32,11 @@ public:
     s << "  printf(\"%d\\n\", " << var() << ");\n  return 0;\n}\n";
     return s.str();
   }
-  std::string test() { return std::to_string(pick(-8, 8)) + " " + std::to_string(pick(-8, 8)); }
+  std::string test() {
+    const int x = pick(-8, 8);
+    const int y = pick(-8, 8);
+    return std::to_string(x) + " " + std::to_string(y);
+  }
   int pick(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng_); }
 
 private:
@@ -43,12 +50,14 @@ private:
         "<", "<=", ">", ">=", "==", "!="}[static_cast<std::size_t>(pick(0, 5))];
   }
   std::string expr() {
+    std::ostringstream s;
     switch (pick(0, 3)) {
-    case 0: return var() + " + " + std::to_string(pick(1, 4));
-    case 1: return var() + " - " + var();
-    case 2: return var() + " / " + std::to_string(pick(2, 3));
-    default: return std::to_string(pick(2, 3)) + " * " + var();
+    case 0: s << var() << " + " << pick(1, 4); break;
+    case 1: s << var() << " - " << var(); break;
+    case 2: s << var() << " / " << pick(2, 3); break;
+    default: s << pick(2, 3) << " * " << var(); break;
     }
+    return s.str();
   }
 };
 
