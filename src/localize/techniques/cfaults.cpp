@@ -27,6 +27,10 @@
 // unknown does the test join the formula as a program-formula copy. The formula thus stays
 // small (bench/siemens: one to three copies) where copies used to pile up. Each copy is sliced
 // to its oracle's cone, so a statement no test's obligations depend on is in no MCS.
+// With --diagnoses smallest (the default): smallest diagnoses that each only forward values are
+// widened by the first few of the next size without a forwarding statement, and a diagnosis of
+// several statements that a listed one betters by computing where it forwards is left out
+// (widens, dominated; docs/DESIGN.md, "CFaults").
 #include "localize/diagnose.h"
 #include "localize/rank.h"
 #include "localize/replay.h"
