@@ -185,15 +185,24 @@ struct DiagnosisRanker::State {
     return std::nullopt;
   }
 
-  /// The statements of `d` that only carry out what another diagnosis of the result decides
-  /// alone: forwarding a value, or (not being a branch) running under a branch that is a
-  /// diagnosis by itself.
-  std::size_t downstream(const std::set<ir::StmtId>& stmts, const std::set<ir::StmtId>& alone) {
+  /// The statements of `d` that only carry out what another diagnosis of the result decides:
+  /// forwarding a value, or (not being a branch) running under a branch that replaces it in
+  /// another diagnosis of the result (`all`: each diagnosis's statements) — the branch alone,
+  /// or with the same other statements (bench/siemens v25, cfaults: {48, `return REDUCE;`}
+  /// beside {48, the condition that chooses it}).
+  std::size_t downstream(const std::set<ir::StmtId>& stmts,
+                         const std::set<std::set<ir::StmtId>>& all) {
     std::size_t n = 0;
-    for (ir::StmtId s : stmts)
-      n += forwardsValue(*base.program, s) ||
-           (!base.program->stmt(s).isBranch() && s < control.size() && control[s] != ir::kNone &&
-            alone.count(control[s]));
+    for (ir::StmtId s : stmts) {
+      bool under = false;
+      if (!base.program->stmt(s).isBranch() && s < control.size() && control[s] != ir::kNone) {
+        std::set<ir::StmtId> replaced = stmts;
+        replaced.erase(s);
+        replaced.insert(control[s]);
+        under = all.count(replaced) || all.count({control[s]});
+      }
+      n += forwardsValue(*base.program, s) || under;
+    }
     return n;
   }
 
@@ -222,7 +231,7 @@ struct DiagnosisRanker::State {
   }
 
   RankEvidence evidence(const Diagnosis& d, const std::vector<std::size_t>& tests,
-                        const std::set<ir::StmtId>& alone) {
+                        const std::set<std::set<ir::StmtId>>& all) {
     RankEvidence e;
     std::set<ir::StmtId> stmts;
     for (const Location& l : d.locations)
@@ -239,7 +248,7 @@ struct DiagnosisRanker::State {
     double sum = 0;
     for (ir::StmtId s : stmts)
       sum += s < scores.size() ? scores[s] : 0;
-    e.downstream = downstream(stmts, alone);
+    e.downstream = downstream(stmts, all);
     e.suspiciousness = stmts.empty() ? 0 : sum / static_cast<double>(stmts.size());
     return e;
   }
@@ -277,13 +286,16 @@ DiagnosisRanker::~DiagnosisRanker() = default;
 void DiagnosisRanker::rank(Result& r, std::size_t test) {
   const auto start = std::chrono::steady_clock::now();
   const std::vector<std::size_t> tests = state_->others(test);
-  state_->unknowns.clear();    // the limit is per result: each result asks every test afresh
-  std::set<ir::StmtId> alone;  // branch statements that are diagnoses by themselves
-  for (const Diagnosis& d : r.diagnoses)
-    if (d.locations.size() == 1 && state_->base.program->stmt(d.locations[0].stmt).isBranch())
-      alone.insert(d.locations[0].stmt);
+  state_->unknowns.clear();  // the limit is per result: each result asks every test afresh
+  std::set<std::set<ir::StmtId>> all;  // each diagnosis's statements
+  for (const Diagnosis& d : r.diagnoses) {
+    std::set<ir::StmtId> stmts;
+    for (const Location& l : d.locations)
+      stmts.insert(l.stmt);
+    all.insert(std::move(stmts));
+  }
   for (Diagnosis& d : r.diagnoses)
-    d.evidence = state_->evidence(d, tests, alone);
+    d.evidence = state_->evidence(d, tests, all);
   state_->flow(r, test);
   std::stable_sort(r.diagnoses.begin(), r.diagnoses.end(), before);
   for (std::size_t i = 0; i + 1 < r.diagnoses.size(); ++i)

@@ -6,8 +6,9 @@
 //  3. role: statements that only carry out what another statement decides count against it —
 //     forwarding a value (`return r;`, a copy `x = y`, a call's result `b = pick(...)`: the
 //     statement that computed the value usually forms an MCS of its own), or running under a
-//     branch whose condition is a diagnosis by itself (the condition decided; spectra favour
-//     the statements under it, which fewer passing tests run);
+//     branch that takes its place in another diagnosis of the result — alone, or beside the
+//     same other statements (the condition decided; spectra favour the statements under it,
+//     which fewer passing tests run);
 //  4. tests: how many failing tests it explains — its statements relaxed (every other
 //     statement enforced) in another failing test's flow-sensitive trace formula, one
 //     assumption query per diagnosis and test, each formula built once per test and shared by

@@ -27,6 +27,10 @@
 // unknown does the test join the formula as a program-formula copy. The formula thus stays
 // small (bench/siemens: one to three copies) where copies used to pile up. Each copy is sliced
 // to its oracle's cone, so a statement no test's obligations depend on is in no MCS.
+// With --diagnoses smallest (the default): smallest diagnoses that each only forward values are
+// widened by the first few of the next size without a forwarding statement, and a diagnosis of
+// several statements that a listed one betters by computing where it forwards is left out
+// (widens, dominated; docs/DESIGN.md, "CFaults").
 #include "localize/diagnose.h"
 #include "localize/rank.h"
 #include "localize/replay.h"
@@ -162,31 +166,47 @@ public:
     return Verdict::Learned;
   }
 
+  /// What one candidate's checks have learned so far.
+  struct CandidateChecks {
+    std::vector<std::vector<AngelicValue>> known;  ///< values tests needed, to try on others
+    /// Trace formulas that were satisfiable with values whose replay failed: past a few, the
+    /// candidate's trace checks are skipped for its program-formula checks (bench/siemens v12:
+    /// `return a < b ? a : b;` misled the trace formula of each of 291 tests).
+    std::size_t misled = 0;
+  };
+
   /// Does relaxing `stmts` let test `t` pass? Its angelic values when it does. First the
-  /// values other tests needed (`known`): a replay of `t` with one of them forced that passes
+  /// values other tests needed (`c.known`): a replay of `t` with one of them forced that passes
   /// shows it concretely, for a fraction of a trace formula's cost (bench/siemens: most failing
-  /// tests of a version take the same values). Values found here join `known`.
+  /// tests of a version take the same values). Values found here join `c.known`.
   std::optional<std::vector<AngelicValue>> explains(std::size_t t,
                                                     const std::set<ir::StmtId>& stmts,
                                                     const solve::Deadline& deadline,
-                                                    std::vector<std::vector<AngelicValue>>& known) {
-    for (const std::vector<AngelicValue>& values : known)
+                                                    CandidateChecks& c) {
+    constexpr std::size_t kMisled = 2;
+    for (const std::vector<AngelicValue>& values : c.known)
       if (passesWith(t, values)) {
         ++borrowed_;
         return values;
       }
+    if (c.misled >= kMisled) return std::nullopt;
     if (checks_.check(t, stmts, deadline) != solve::Answer::Sat) return std::nullopt;
     std::vector<AngelicValue> angelic = checks_.angelic(t, stmts);
     // The trace formula over-approximates the test's runs: only a passing replay counts.
-    if (!passesWith(t, angelic)) return std::nullopt;
-    remember(known, angelic);
+    if (!passesWith(t, angelic)) {
+      ++c.misled;
+      return std::nullopt;
+    }
+    remember(c.known, angelic);
     return angelic;
   }
 
-  /// Adds `values` to `known` unless it holds them, up to a few.
+  /// Adds `values` to `known` unless it holds them, up to 64 (bench/siemens v11, 261 failing
+  /// tests: a return value that depends on the route's speed cap took 312 trace formulas with 8
+  /// kept, 128 with 64; a replay costs a fraction of a millisecond).
   static void remember(std::vector<std::vector<AngelicValue>>& known,
                        const std::vector<AngelicValue>& values) {
-    constexpr std::size_t kKnown = 8;
+    constexpr std::size_t kKnown = 64;
     auto same = [&](const std::vector<AngelicValue>& k) {
       return std::equal(k.begin(), k.end(), values.begin(), values.end(),
                         [](const AngelicValue& a, const AngelicValue& b) {
@@ -213,6 +233,16 @@ public:
     const testing::Oracle assertionsOnly;
     return replay(*p_.program, p_.suite->tests[t], values, p_.oracle ? *p_.oracle : assertionsOnly,
                   p_.runOptions) == Feasibility::Feasible;
+  }
+
+  /// Excludes `stmts` and every superset of it from the enumeration without reporting it: one
+  /// of them stays enforced.
+  void skip(const std::set<ir::StmtId>& stmts) {
+    z3::expr_vector keepOne(context_->z3());
+    for (ir::StmtId s : stmts)
+      keepOne.push_back(shared(s));
+    session_->addHard(z3::mk_or(keepOne));
+    ++hard_;
   }
 
   solve::Session& session() { return *session_; }
@@ -296,6 +326,83 @@ Diagnosis diagnosisOf(const Problem& p, AllTests& f, const solve::Mcs& mcs,
   return d;
 }
 
+/// Whether the smallest diagnoses (`found`, of weight `smallest`) are widened to the next size,
+/// whose first candidate weighs `next`: with unit weights, when every one of them only
+/// forwards values (`aspect = compute_aspect();`): the output flows through such a statement,
+/// so it explains every failing test at once and hides the statements that computed the value,
+/// which a fault of two statements needs two of (bench/siemens v25). Diagnoses that merely
+/// hold a forwarding statement beside another do not widen (v30: {175, 207} and {176, 207}
+/// widened to 18 diagnoses of size 3 and 20 s instead of 0.5 s).
+bool widens(const Problem& p, const solve::Session& session, const std::vector<Diagnosis>& found,
+            solve::Weight smallest, solve::Weight next) {
+  if (!session.unitWeights() || next != smallest + 1) return false;
+  return std::all_of(found.begin(), found.end(), [&](const Diagnosis& d) {
+    return std::all_of(d.locations.begin(), d.locations.end(),
+                       [&](const Location& l) { return forwardsValue(*p.program, l.stmt); });
+  });
+}
+
+/// Whether `stmts` (two or more statements) is dominated by a diagnosis of `listed`: one of the
+/// same size that differs from it only in that some of its statements that only forward a
+/// value are replaced by statements that do not: {`need = stopping_distance(...)`, 165} beside
+/// {94, 165} (94 computes the stopping distance). Among diagnoses of several statements such
+/// products of alternatives pile up (bench/siemens v28: 18 of size 2, 4 not dominated; v29: 19
+/// of size 3, 3). One-statement diagnoses are all kept: a forwarding statement alone can be the
+/// fault (v15's `cap = min_of(Line_Limit, REVERSE_LIMIT)`), and another statement alone is
+/// not the same fix.
+bool dominated(const Problem& p, const std::set<ir::StmtId>& stmts,
+               const std::vector<Diagnosis>& listed) {
+  if (stmts.size() < 2) return false;
+  auto forwards = [&](ir::StmtId s) { return forwardsValue(*p.program, s); };
+  return std::any_of(listed.begin(), listed.end(), [&](const Diagnosis& d) {
+    if (d.locations.size() != stmts.size()) return false;
+    std::set<ir::StmtId> other;
+    for (const Location& l : d.locations)
+      other.insert(l.stmt);
+    std::size_t replaced = 0;
+    for (ir::StmtId s : stmts)
+      if (!other.count(s)) {
+        if (!forwards(s)) return false;
+        ++replaced;
+      }
+    return replaced > 0 && std::none_of(other.begin(), other.end(), [&](ir::StmtId s) {
+             return !stmts.count(s) && forwards(s);
+           });
+  });
+}
+
+/// Removes the diagnoses `dominated` by another one of `r` (listed before it was); returns
+/// how many.
+std::size_t dropDominated(const Problem& p, Result& r) {
+  std::vector<Diagnosis> kept;
+  std::size_t dropped = 0;
+  for (std::size_t i = 0; i < r.diagnoses.size(); ++i) {
+    std::set<ir::StmtId> stmts;
+    for (const Location& l : r.diagnoses[i].locations)
+      stmts.insert(l.stmt);
+    if (dominated(p, stmts, r.diagnoses))
+      ++dropped;
+    else
+      kept.push_back(std::move(r.diagnoses[i]));
+  }
+  r.diagnoses = std::move(kept);
+  return dropped;
+}
+
+/// Diagnoses of the next size listed when widened: enough to show which statements computed
+/// the forwarded value, few enough to keep the list short (the enumeration stops there; on v25
+/// all of them were 22 and took 5 s user, the first 4 hold the fault).
+constexpr std::size_t kWidened = 4;
+
+std::string widenedNote(solve::Weight smallest, std::size_t listed, bool cut, std::size_t skipped) {
+  return "every diagnosis of size " + std::to_string(smallest) +
+         " only forwards values (a copy, a return of a variable, a call's result): " +
+         (cut ? "the first " + std::to_string(listed) : std::string("the")) +
+         " diagnoses of size " + std::to_string(smallest + 1) +
+         " without such a statement are listed too (" + std::to_string(skipped) +
+         " with one left out" + (cut ? "; --diagnoses all lists every one)" : ")");
+}
+
 Result enumerate(const Problem& p, const std::vector<std::size_t>& failing, Result& r,
                  std::chrono::steady_clock::time_point start);
 
@@ -336,6 +443,11 @@ Result enumerate(const Problem& p, const std::vector<std::size_t>& failing, Resu
   const bool smallestOnly = ownText(p.options, diagnosesOption()) == "smallest";
   bool pastSmallest = false;
   solve::Weight smallest = 0;  // the first diagnosis's weight
+  // Widened: the smallest diagnoses only forward values, so the next size is listed too.
+  bool widened = false;
+  std::size_t widenedListed = 0;
+  std::size_t& forwarders = r.stats.counter("forwarders");
+  std::size_t& skipped = r.stats.counter("skipped");
   // Tests in the order they are asked: one that refuted a candidate moves to the front, since
   // it is likely to refute the next ones too.
   std::vector<std::size_t> order = failing;
@@ -344,9 +456,13 @@ Result enumerate(const Problem& p, const std::vector<std::size_t>& failing, Resu
     while (!outOfTime) {
       std::optional<solve::Mcs> mcs = e->candidate();
       if (!mcs) break;
-      if (smallestOnly && !r.diagnoses.empty() && mcs->weight > smallest) {
-        pastSmallest = true;  // candidates come in nondecreasing weight: the optimum is done
-        break;
+      if (smallestOnly && !r.diagnoses.empty() && mcs->weight > smallest + widened) {
+        // Candidates come in nondecreasing weight: the optimum is done.
+        if (widened || !widens(p, f.session(), r.diagnoses, smallest, mcs->weight)) {
+          pastSmallest = true;
+          break;
+        }
+        widened = true;
       }
       ++candidates;
       if (mcs->softs.empty()) {
@@ -356,22 +472,33 @@ Result enumerate(const Problem& p, const std::vector<std::size_t>& failing, Resu
       std::set<ir::StmtId> stmts;
       for (solve::SoftId s : mcs->softs)
         stmts.insert(f.stmtOf(s));
+      if (smallestOnly && dominated(p, stmts, r.diagnoses)) {
+        f.skip(stmts);  // not checked on the other tests: it is not listed
+        ++forwarders;
+        continue;
+      }
+      if (widened && std::any_of(stmts.begin(), stmts.end(),
+                                 [&](ir::StmtId s) { return forwardsValue(*p.program, s); })) {
+        f.skip(stmts);  // not checked on the other tests: it is not listed
+        ++skipped;
+        continue;
+      }
       std::vector<TestAngelic> others;
-      std::vector<std::vector<AngelicValue>> known;  // values tests needed, to try on others
+      AllTests::CandidateChecks checked;
       for (const Copy& c : f.copies())
-        AllTests::remember(known, f.angelicOf(c, mcs->model, stmts));
+        AllTests::remember(checked.known, f.angelicOf(c, mcs->model, stmts));
       bool grew = false;
       for (auto it = order.begin(); it != order.end(); ++it) {
         const std::size_t t = *it;
         if (f.inFormula(t) || unexplainable.count(t)) continue;
-        if (std::optional<std::vector<AngelicValue>> a = f.explains(t, stmts, deadline, known)) {
+        if (std::optional<std::vector<AngelicValue>> a = f.explains(t, stmts, deadline, checked)) {
           others.push_back({t, std::move(*a), Feasibility::Unchecked});
           continue;
         }
         std::vector<AngelicValue> angelic;
         const AllTests::Verdict v = f.program(t, stmts, deadline, angelic);
         if (v == AllTests::Verdict::Explained) {
-          AllTests::remember(known, angelic);
+          AllTests::remember(checked.known, angelic);
           others.push_back({t, std::move(angelic), Feasibility::Unchecked});
           continue;
         }
@@ -401,13 +528,27 @@ Result enumerate(const Problem& p, const std::vector<std::size_t>& failing, Resu
       if (r.diagnoses.empty()) smallest = mcs->weight;
       r.diagnoses.push_back(diagnosisOf(p, f, *mcs, stmts, std::move(others)));
       e->accept(*mcs);
+      if (widened && ++widenedListed == kWidened) {
+        pastSmallest = true;
+        break;
+      }
     }
+    // A diagnosis listed before the one that dominates it: the check had to come first.
+    if (smallestOnly) forwarders += dropDominated(p, r);
+    if (forwarders)
+      r.notes.push_back(std::to_string(forwarders) +
+                        " diagnoses left out: each differs from a listed one only by a statement "
+                        "that forwards a value where the listed one computes (--diagnoses all "
+                        "lists them)");
+    if (widened)
+      r.notes.push_back(widenedNote(smallest, widenedListed, widenedListed == kWidened, skipped));
     if (pastSmallest)
       r.notes.push_back(
           std::string("the diagnoses of the smallest ") +
           (f.session().unitWeights() ? "size (" + std::to_string(smallest) +
                                            (smallest == 1 ? " statement)" : " statements)")
                                      : "weight (" + std::to_string(smallest) + ")") +
+          (widened ? " (and of the next size, as the note above says)" : "") +
           ", as CFaults reports its optimal solutions; larger subset-minimal ones were not "
           "enumerated (--diagnoses all lists them)");
     else
@@ -436,12 +577,15 @@ TechniqueInfo cfaultsTechnique() {
                "timeout",    "total-timeout",  "max-memory",  "weights",
                "mcs-engine", "unwind",         "loop-bounds", "loop-slack"};
   t.ownOptions = {maxFailingOption(), diagnosesOption()};
-  t.counters = {{"tests", "failing tests in the formula"},
-                {"checks", "candidate checks on failing tests outside it"},
-                {"candidates", "MCSs of the formula examined"},
-                {"learned", "clauses learned from other tests' program formulas"},
-                {"built", "check formulas built (again when one let go is needed)"},
-                {"borrowed", "tests explained by replaying values another test needed"}};
+  t.counters = {
+      {"tests", "failing tests in the formula"},
+      {"checks", "candidate checks on failing tests outside it"},
+      {"candidates", "MCSs of the formula examined"},
+      {"learned", "clauses learned from other tests' program formulas"},
+      {"built", "check formulas built (again when one let go is needed)"},
+      {"borrowed", "tests explained by replaying values another test needed"},
+      {"skipped", "candidates of the next size left out for a forwarding statement"},
+      {"forwarders", "diagnoses left out for a listed one that computes what they forward"}};
   t.run = cfaults;
   t.takesCounterexample = true;
   return t;

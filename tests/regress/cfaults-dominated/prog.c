@@ -1,0 +1,12 @@
+#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char *argv[]) {
+  int a = atoi(argv[1]);
+  int b = atoi(argv[2]);
+  int x = a * 2;
+  int p = x;
+  int y = b + 1;
+  int q = y;
+  printf("%d %d\n", p, q);
+  return 0;
+}
