@@ -53,9 +53,18 @@ z3::solver makeZ3Solver(z3::context& ctx, const std::string& logic) {
     s.set(p);
     return s;
   }
-  if (const char* forced = std::getenv("CULPRIT_Z3_LOGIC"))  // experiments: smt, QF_FD, ...
-    return std::string(forced) == "smt" ? z3::solver(ctx, z3::solver::simple())
-                                        : z3::solver(ctx, forced);
+  if (const char* forced = std::getenv("CULPRIT_Z3_LOGIC")) {  // experiments: smt, QF_FD, ...
+    const std::string name = forced;
+    if (name == "smt") return z3::solver(ctx, z3::solver::simple());
+    if (name == "tactic") {  // every check runs z3's qfbv tactic from scratch
+      z3::solver s = z3::tactic(ctx, "qfbv").mk_solver();
+      z3::params p(ctx);
+      p.set("unsat_core", true);
+      s.set(p);
+      return s;
+    }
+    return z3::solver(ctx, forced);
+  }
   return logic.empty() ? z3::solver(ctx) : z3::solver(ctx, logic.c_str());
 }
 
