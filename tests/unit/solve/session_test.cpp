@@ -208,12 +208,12 @@ TEST(Session, RestartsStopAtTheQueryTimeout) {
   z3::context ctx;
   SessionOptions options;
   options.restarts.rlimit = 2000;
-  options.queryTimeoutMs = 300;
+  options.queryTimeoutMs = 3000;  // room for a first attempt on a loaded machine
   Session s(ctx, options);
   s.addHard(hardFactoring(ctx));
   EXPECT_EQ(s.check(), Answer::Unknown);
   EXPECT_GT(s.stats().restarts, 0u);
-  EXPECT_LT(s.stats().solverMs, 5000);
+  EXPECT_LT(s.stats().solverMs, 20000);
   EXPECT_FALSE(s.reasonUnknown().empty());
 }
 
