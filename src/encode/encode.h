@@ -50,6 +50,10 @@ const char* familyName(Family f);
 /// arithmetic core handles bounded products well; bitwise operators are slow with integers);
 /// BitVector otherwise. Both are exact (see Ints), so the choice changes speed, not MCSs.
 Ints preferredInts(const ir::Program& program);
+/// True when Math integers suit `program` as well as BitVector ones: no bitwise operator,
+/// variable shift, reinterpreted cell or floating-point value (a technique whose queries are
+/// linear sums, where bit-blasting is slow, may then prefer Math).
+bool mathIntsSuit(const ir::Program& program);
 
 /// Mutation repair (repair/): an expression with alternatives, each chosen by a Boolean constant
 /// of the encoding (Encoding::choices, alternative k = 1, 2, ... in the order below). With no

@@ -38,13 +38,23 @@ struct Census {
   }
 };
 
-}  // namespace
-
-Ints preferredInts(const ir::Program& program) {
+Census censusOf(const ir::Program& program) {
   Census census;
   for (const ir::Stmt* s : program.stmts)
     if (s) census.visit(s->expr.get());
+  return census;
+}
+
+}  // namespace
+
+Ints preferredInts(const ir::Program& program) {
+  const Census census = censusOf(program);
   return census.nonlinear && !census.bitwise && !census.floating ? Ints::Math : Ints::BitVector;
+}
+
+bool mathIntsSuit(const ir::Program& program) {
+  const Census census = censusOf(program);
+  return !census.bitwise && !census.floating;
 }
 
 }  // namespace culprit::encode

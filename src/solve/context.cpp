@@ -4,6 +4,7 @@
 #include "memory_bound.h"
 
 #include <condition_variable>
+#include <cstdlib>
 #include <deque>
 #include <filesystem>
 #include <mutex>
@@ -102,6 +103,8 @@ Context::Context(ContextOptions options)
     if (error)
       throw ContextError("cannot create directory " + options_.dumpDir + ": " + error.message());
   }
+  if (const char* v = std::getenv("CULPRIT_RESTART_RLIMIT"))
+    options_.restartRlimit = static_cast<unsigned>(std::strtoul(v, nullptr, 10));
   if (options_.maxMemoryMb)
     boundMb_ = static_cast<unsigned>(Z3_get_estimated_alloc_size() >> 20) + options_.maxMemoryMb;
 }
@@ -113,6 +116,7 @@ SessionOptions Context::sessionOptions(std::string logic) const {
   o.logic = std::move(logic);
   o.dumpDir = options_.dumpDir;
   o.maxMemoryMb = boundMb_;
+  o.restarts.rlimit = options_.restartRlimit;
   return o;
 }
 

@@ -24,6 +24,9 @@ namespace culprit::solve {
 struct ContextOptions {
   unsigned maxMemoryMb = 0;  ///< growth of Z3's memory this run's queries may cause (0: none)
   std::string dumpDir;       ///< when set, every query of the run as SMT-LIB2 (see query.h)
+  /// First budget of every query of the run's sessions (RestartPolicy; 0: none). The
+  /// environment variable CULPRIT_RESTART_RLIMIT overrides it (experiments).
+  unsigned restartRlimit = kDefaultRestartRlimit;
 };
 
 /// The dump directory cannot be created.
@@ -43,7 +46,8 @@ public:
 
   z3::context& z3() { return *ctx_; }
   const ContextOptions& options() const { return options_; }
-  /// Options for a session of this run: `logic`, the run's memory bound and dump directory.
+  /// Options for a session of this run: `logic`, the run's memory bound, dump directory and
+  /// restart policy.
   SessionOptions sessionOptions(std::string logic = {}) const;
   /// True when `reason` (a solver's reason for unknown) says the memory bound was reached.
   static bool outOfMemory(const std::string& reason);

@@ -28,6 +28,7 @@ QueryStats QueryStats::since(const QueryStats& earlier) const {
   d.solverMs -= earlier.solverMs;
   d.cores -= earlier.cores;
   d.coreLiterals -= earlier.coreLiterals;
+  d.restarts -= earlier.restarts;
   return d;
 }
 
@@ -52,18 +53,53 @@ z3::solver makeZ3Solver(z3::context& ctx, const std::string& logic) {
     s.set(p);
     return s;
   }
-  if (const char* forced = std::getenv("CULPRIT_Z3_LOGIC"))  // experiments: smt, QF_FD, ...
-    return std::string(forced) == "smt" ? z3::solver(ctx, z3::solver::simple())
-                                        : z3::solver(ctx, forced);
+  if (const char* forced = std::getenv("CULPRIT_Z3_LOGIC")) {  // experiments: smt, QF_FD, ...
+    const std::string name = forced;
+    if (name == "smt") return z3::solver(ctx, z3::solver::simple());
+    if (name == "tactic") {  // every check runs z3's qfbv tactic from scratch
+      z3::solver s = z3::tactic(ctx, "qfbv").mk_solver();
+      z3::params p(ctx);
+      p.set("unsat_core", true);
+      s.set(p);
+      return s;
+    }
+    return z3::solver(ctx, forced);
+  }
   return logic.empty() ? z3::solver(ctx) : z3::solver(ctx, logic.c_str());
 }
 
 namespace {
 
+double msSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+/// True when an unknown answer with `reason` may come from the query's budget (z3's SMT core
+/// says "max. resource limit exceeded", its SAT core "sat.canceled"; a timeout reads alike and
+/// is told apart by the time left).
+bool budgetReason(const std::string& reason) {
+  return reason.find("memory") == std::string::npos &&
+         (reason.find("resource") != std::string::npos ||
+          reason.find("canceled") != std::string::npos);
+}
+
+/// A z3 statistic summed over the keys that name it in z3's SAT and SMT cores.
+double statistic(const z3::stats& stats, std::initializer_list<const char*> keys) {
+  double sum = 0;
+  for (unsigned i = 0; i < stats.size(); ++i)
+    for (const char* key : keys)
+      if (stats.key(i) == key)
+        sum += stats.is_uint(i) ? static_cast<double>(stats.uint_value(i)) : stats.double_value(i);
+  return sum;
+}
+
 class Z3Engine final : public QueryEngine {
 public:
-  Z3Engine(z3::context& ctx, const std::string& logic, unsigned maxMemoryMb, unsigned rlimit)
-      : solver_(makeZ3Solver(ctx, logic)) {
+  Z3Engine(z3::context& ctx, const std::string& logic, unsigned maxMemoryMb, unsigned rlimit,
+           RestartPolicy restarts)
+      : solver_(makeZ3Solver(ctx, logic)), restarts_(rlimit ? RestartPolicy{} : restarts),
+        trace_(std::getenv("CULPRIT_QUERY_TRACE") != nullptr) {
     if (const char* v = std::getenv("CULPRIT_Z3_VERBOSE")) z3::set_param("verbose", v);
     if (maxMemoryMb) solver_.set("max_memory", maxMemoryMb);
     if (rlimit) solver_.set("rlimit", rlimit);
@@ -74,6 +110,68 @@ public:
   void pop() override { solver_.pop(); }
 
   Answer check(const z3::expr_vector& assumptions, unsigned timeoutMs) override {
+    const auto start = std::chrono::steady_clock::now();
+    const double unitsBefore = trace_ ? statistic(solver_.statistics(), {"rlimit count"}) : 0;
+    lastRestarts_ = 0;
+    Answer a = Answer::Unknown;
+    for (unsigned attempt = 0;; ++attempt) {
+      unsigned timeout = timeoutMs;
+      if (timeoutMs != kNoTimeout && attempt) {
+        const double spent = msSince(start);
+        // z3 4.8.12 can hang on timeouts of a few milliseconds: too little left is a timeout.
+        if (spent + kLeastRetryMs >= timeoutMs) break;
+        timeout = timeoutMs - static_cast<unsigned>(spent);
+      }
+      if (restarts_.rlimit) setBudget(attempt);
+      a = checkOnce(assumptions, timeout);
+      if (a != Answer::Unknown || !restarts_.rlimit || !budgetReason(reason_)) break;
+      if (timeoutMs != kNoTimeout && msSince(start) + kLeastRetryMs >= timeoutMs) break;
+      ++lastRestarts_;
+    }
+    if (trace_) {
+      const z3::stats stats = solver_.statistics();
+      std::fprintf(stderr,
+                   "culprit: query %s in %.1f ms, %u restarts, %.0f units, %.0f conflicts\n",
+                   answerName(a), msSince(start), lastRestarts_,
+                   statistic(stats, {"rlimit count"}) - unitsBefore,
+                   statistic(stats, {"conflicts", "sat conflicts"}));
+    }
+    return a;
+  }
+
+  z3::model model() override { return solver_.get_model(); }
+  z3::expr_vector unsatCore() override { return solver_.unsat_core(); }
+  std::string reasonUnknown() override { return reason_; }
+  std::string smt2() override { return Z3_solver_to_string(solver_.ctx(), solver_); }
+  unsigned lastRestarts() override { return lastRestarts_; }
+
+private:
+  static constexpr double kLeastRetryMs = 50;
+
+  z3::solver solver_;
+  const RestartPolicy restarts_;
+  const bool trace_;
+  unsigned timeoutMs_ = kNoTimeout;  // z3's own default
+  unsigned budgetAttempt_ = 0;       // the attempt whose budget and seed the solver has
+  bool budgetSet_ = false;
+  unsigned lastRestarts_ = 0;
+  std::string reason_;
+
+  /// Budget rlimit * 2^attempt (none once it would pass z3's 32-bit parameter) and seed
+  /// `attempt`: the first attempt of every query runs as an unbudgeted one would, with z3's
+  /// default seed.
+  void setBudget(unsigned attempt) {
+    if (attempt == budgetAttempt_ && (attempt || budgetSet_)) return;
+    const std::uint64_t budget = std::uint64_t{restarts_.rlimit} << std::min(attempt, 32u);
+    z3::params p(solver_.ctx());
+    p.set("rlimit", budget > 0xffffffffu ? 0u : static_cast<unsigned>(budget));
+    p.set("random_seed", attempt);
+    solver_.set(p);
+    budgetAttempt_ = attempt;
+    budgetSet_ = true;
+  }
+
+  Answer checkOnce(const z3::expr_vector& assumptions, unsigned timeoutMs) {
     reason_.clear();
     try {
       if (timeoutMs != timeoutMs_) {
@@ -91,16 +189,6 @@ public:
     }
     return Answer::Unknown;
   }
-
-  z3::model model() override { return solver_.get_model(); }
-  z3::expr_vector unsatCore() override { return solver_.unsat_core(); }
-  std::string reasonUnknown() override { return reason_; }
-  std::string smt2() override { return Z3_solver_to_string(solver_.ctx(), solver_); }
-
-private:
-  z3::solver solver_;
-  unsigned timeoutMs_ = kNoTimeout;  // z3's own default
-  std::string reason_;
 };
 
 /// Forwards everything to the inner engine; decorators override what they watch.
@@ -117,15 +205,11 @@ public:
   z3::expr_vector unsatCore() override { return inner_->unsatCore(); }
   std::string reasonUnknown() override { return inner_->reasonUnknown(); }
   std::string smt2() override { return inner_->smt2(); }
+  unsigned lastRestarts() override { return inner_->lastRestarts(); }
 
 protected:
   std::unique_ptr<QueryEngine> inner_;
 };
-
-double msSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-      .count();
-}
 
 class CountingEngine final : public ForwardingEngine {
 public:
@@ -137,6 +221,7 @@ public:
     Answer a = inner_->check(assumptions, timeoutMs);
     double ms = msSince(start);
     ++stats_.queries;
+    stats_.restarts += inner_->lastRestarts();
     stats_.solverMs += ms;
     stats_.maxQueryMs = std::max(stats_.maxQueryMs, ms);
     switch (a) {
@@ -194,8 +279,9 @@ private:
 }  // namespace
 
 std::unique_ptr<QueryEngine> makeZ3Engine(z3::context& ctx, const std::string& logic,
-                                          unsigned maxMemoryMb, unsigned rlimit) {
-  return std::make_unique<Z3Engine>(ctx, logic, maxMemoryMb, rlimit);
+                                          unsigned maxMemoryMb, unsigned rlimit,
+                                          RestartPolicy restarts) {
+  return std::make_unique<Z3Engine>(ctx, logic, maxMemoryMb, rlimit, restarts);
 }
 
 std::unique_ptr<QueryEngine> makeCountingEngine(std::unique_ptr<QueryEngine> inner,

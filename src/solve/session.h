@@ -49,6 +49,8 @@ struct SessionOptions {
   unsigned maxMemoryMb = 0;
   /// z3's per-query resource limit (0: none): deterministic where a timeout is not.
   unsigned rlimit = 0;
+  /// Budgets that escalate, for queries without `rlimit` (see RestartPolicy; off by default).
+  RestartPolicy restarts = {};
 };
 
 struct SoftGroup {

@@ -18,6 +18,13 @@
 // an MCD of size 2 or more needs the MCD's other deviations too and replays infeasible.
 // Departures: deviations are of if/while/for/do conditions (not switch arms). A set of k
 // instances is deviated only when every instance is reached by the deviated run.
+// Integers: with --ints auto, exact mathematical integers (range-checked, as exact as
+// bit-vectors: the same MCSs) whenever the program allows them (no bitwise operators or
+// floating point), as the paper's constraint solver works over integers. A path's MCS query
+// asks which few instances to free so that a chain of sums meets the oracle: linear arithmetic
+// that z3's arithmetic core decides at once, while its bit-blasted form is heavy-tailed (sumeven
+// n20: every query after the first sizes ran past 30 s with bit-vectors, 0.7 s CPU in all with
+// integers; restarts with other seeds did not help, the queries are hard, not unlucky).
 #include "localize/diagnose.h"
 
 #include <algorithm>
@@ -138,6 +145,8 @@ Result localizeDeviations(const FormulaTask& given) {
   };
   FormulaTask task = given;
   task.options.granularity = FormulaOptions::Granularity::Instance;
+  if (task.options.ints == FormulaOptions::Ints::Auto && encode::mathIntsSuit(*task.program))
+    task.options.ints = FormulaOptions::Ints::Math;
   Result r;
   r.technique = "locfaults";
   std::unique_ptr<solve::Context> context = makeSolverContext(task);

@@ -49,6 +49,27 @@ TEST(Context, TheMemoryBoundStopsAHeavyQueryAndIsLiftedAfterIt) {
   EXPECT_EQ(globalParam("memory_max_size"), "0");
 }
 
+TEST(Context, SessionsRestartHeavyQueriesByDefault) {
+  Context c;
+  EXPECT_EQ(c.sessionOptions().restarts.rlimit, kDefaultRestartRlimit);
+  ContextOptions o;
+  o.restartRlimit = 0;
+  EXPECT_EQ(Context(o).sessionOptions().restarts.rlimit, 0u);
+}
+
+TEST(Context, TheSatCoreRestartsToo) {
+  // z3's SAT core reports a spent budget as "sat.canceled", its SMT core in other words.
+  ContextOptions o;
+  o.restartRlimit = 1000;
+  Context c(o);
+  Session s(c.z3(), c.sessionOptions("QF_BV"));
+  z3::expr x = c.z3().bv_const("x", 12), y = c.z3().bv_const("y", 12);
+  s.addHard(z3::zext(x, 12) * z3::zext(y, 12) == c.z3().bv_val("16744463", 24) &&
+            z3::ugt(x, c.z3().bv_val(1, 12)) && z3::ugt(y, c.z3().bv_val(1, 12)));
+  EXPECT_EQ(s.check(), Answer::Sat);
+  EXPECT_GT(s.stats().restarts, 0u);
+}
+
 TEST(Context, WithoutABoundSessionsAreUnbounded) {
   Context c;
   EXPECT_EQ(c.sessionOptions().maxMemoryMb, 0u);

@@ -161,6 +161,73 @@ TEST(Session, DumpsEveryQueryAsSmt2) {
   std::filesystem::remove_all(dir);
 }
 
+/// x * y == n over 12-bit factors of a 24-bit product: tens of thousands of resource units,
+/// far more than the budgets below, and quick.
+z3::expr moderateFactoring(z3::context& ctx) {
+  z3::expr x = ctx.bv_const("x", 12), y = ctx.bv_const("y", 12);
+  z3::expr n = ctx.bv_val("16744463", 24);  // 4093 * 4091 (primes)
+  return z3::zext(x, 12) * z3::zext(y, 12) == n && z3::ugt(x, ctx.bv_val(1, 12)) &&
+         z3::ugt(y, ctx.bv_val(1, 12));
+}
+
+TEST(Session, RestartsEscalateTheBudgetUntilDecided) {
+  z3::context ctx;
+  SessionOptions options;
+  options.restarts.rlimit = 2000;  // far too small: the query needs several doublings
+  Session s(ctx, options);
+  s.addHard(moderateFactoring(ctx));
+  EXPECT_EQ(s.check(), Answer::Sat);
+  EXPECT_GT(s.stats().restarts, 0u);
+  EXPECT_EQ(s.stats().queries, 1u);  // restarts are attempts of one query
+  std::uint64_t x = s.model().eval(ctx.bv_const("x", 12)).get_numeral_uint64();
+  EXPECT_TRUE(x == 4093 || x == 4091) << x;
+  // The next query starts from the first budget again and is counted on its own.
+  const std::uint64_t before = s.stats().restarts;
+  s.addHard(z3::ult(ctx.bv_const("x", 12), ctx.bv_const("y", 12)));
+  EXPECT_EQ(s.check(), Answer::Sat);
+  EXPECT_EQ(s.model().eval(ctx.bv_const("x", 12)).get_numeral_uint64(), 4091u);
+  EXPECT_GE(s.stats().restarts, before);
+}
+
+TEST(Session, RestartsAreDeterministic) {
+  auto run = [] {
+    z3::context ctx;
+    SessionOptions options;
+    options.restarts.rlimit = 3000;
+    Session s(ctx, options);
+    s.addHard(moderateFactoring(ctx));
+    EXPECT_EQ(s.check(), Answer::Sat);
+    return s.stats().restarts;
+  };
+  const std::uint64_t first = run();
+  EXPECT_GT(first, 0u);
+  EXPECT_EQ(run(), first);  // budgets count work, not time
+}
+
+TEST(Session, RestartsStopAtTheQueryTimeout) {
+  z3::context ctx;
+  SessionOptions options;
+  options.restarts.rlimit = 2000;
+  options.queryTimeoutMs = 3000;  // room for a first attempt on a loaded machine
+  Session s(ctx, options);
+  s.addHard(hardFactoring(ctx));
+  EXPECT_EQ(s.check(), Answer::Unknown);
+  EXPECT_GT(s.stats().restarts, 0u);
+  EXPECT_LT(s.stats().solverMs, 20000);
+  EXPECT_FALSE(s.reasonUnknown().empty());
+}
+
+TEST(Session, AFixedResourceLimitDisablesRestarts) {
+  z3::context ctx;
+  SessionOptions options;
+  options.rlimit = 2000;
+  options.restarts.rlimit = 2000;
+  Session s(ctx, options);
+  s.addHard(moderateFactoring(ctx));
+  EXPECT_EQ(s.check(), Answer::Unknown);  // the fixed limit is a verdict, not a first attempt
+  EXPECT_EQ(s.stats().restarts, 0u);
+}
+
 TEST(Session, StatsSinceGivesDifferences) {
   QueryStats a, b;
   a.queries = 3;
@@ -168,7 +235,10 @@ TEST(Session, StatsSinceGivesDifferences) {
   b.queries = 7;
   b.solverMs = 25;
   b.maxCore = 4;
+  a.restarts = 1;
+  b.restarts = 3;
   QueryStats d = b.since(a);
+  EXPECT_EQ(d.restarts, 2u);
   EXPECT_EQ(d.queries, 4u);
   EXPECT_DOUBLE_EQ(d.solverMs, 15);
   EXPECT_EQ(d.maxCore, 4u);
