@@ -60,8 +60,10 @@ std::string readInputFile(const std::string& path, const char* what,
   while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
     data.append(buffer, static_cast<std::size_t>(in.gcount()));
     if (data.size() > maxBytes)
-      throw std::invalid_argument(fmt::format("{} '{}' holds more than {} bytes ({} MB)", what,
-                                              path, maxBytes, maxBytes >> 20));
+      throw std::invalid_argument(
+          maxBytes >= (1u << 20)
+              ? fmt::format("{} '{}' holds more than {} MB", what, path, maxBytes >> 20)
+              : fmt::format("{} '{}' holds more than {} bytes", what, path, maxBytes));
   }
   if (in.bad()) throw std::invalid_argument(fmt::format("cannot read {} '{}'", what, path));
   return data;
