@@ -28,6 +28,10 @@ std::string confirmedText(const Stats& stats) {
   return n ? ", " + std::to_string(n) + " confirmed by a passing run" : "";
 }
 
+std::uint64_t exploringStepLimit(const exec::RunResult& failing) {
+  return std::max<std::uint64_t>(kLeastExploringSteps, kExploringStepFactor * failing.steps);
+}
+
 std::vector<CounterSpec> onDemandCounters() {
   return {{"refinements", "batches of runs added to the formula after the failing run"},
           {"paths", "distinct runs encoded (the failing one included)"}};
@@ -41,6 +45,7 @@ OnDemandFormula::OnDemandFormula(const FormulaTask& task, encode::Unexplored une
     const exec::RunResult failing = traceFailingRun(task, /*boundedByUnwind=*/true, r);
     for (const exec::TraceEntry& e : failing.trace)
       if (task.program->stmt(e.key.stmt).isBranch()) failingDecisions_[e.key] = e.decision;
+    exploreSteps_ = exploringStepLimit(failing);
     encode::EncodeOptions o = encodeOptions(task, encode::Family::Program);
     o.unexplored = unexplored;
     o.loopUnwind = loopBounds_ = programLoopBounds(task, failing, r);
@@ -68,7 +73,7 @@ exec::RunResult OnDemandFormula::runAlong(const std::vector<encode::PathStep>& p
   exec::FixedHooks hooks = angelic ? angelicHooks(*angelic) : exec::FixedHooks{};
   for (const encode::PathStep& step : path)
     hooks.hijacks[{step.stmt, step.occurrence}] = step.decision;
-  exec::RunResult run = traceRun(task_, &hooks);
+  exec::RunResult run = traceRun(task_, &hooks, exploreSteps_);
   if (run.verdict == exec::Verdict::RuntimeError || run.verdict == exec::Verdict::StepLimit)
     ++endings_[run.verdict == exec::Verdict::StepLimit ? "hit the step limit"
                                                        : "ended in a runtime error"];
@@ -78,7 +83,8 @@ exec::RunResult OnDemandFormula::runAlong(const std::vector<encode::PathStep>& p
 std::optional<std::vector<BranchDecision>>
 OnDemandFormula::confirm(const std::vector<AngelicValue>& angelic) {
   exec::FixedHooks hooks = angelicHooks(angelic);
-  const exec::RunResult run = traceRun(task_, &hooks);
+  // Cut like an exploring run: one that needs more steps leaves the loop bounds anyway.
+  const exec::RunResult run = traceRun(task_, &hooks, exploreSteps_);
   if (run.failed() || !withinLoopBounds(task_, run, loopBounds_)) return std::nullopt;
   // Call depth within the bound: stricter than the encoder, which bounds recursion only.
   for (const std::vector<ir::StmtId>& calls : run.callContexts)
@@ -119,7 +125,7 @@ OnDemandFormula::siblings(const std::vector<encode::PathStep>& path) const {
     const std::size_t k = i * keys.size() / n;  // spread evenly over the executions
     exec::FixedHooks hooks;
     hooks.hijacks[keys[k]] = sides[k];
-    out.push_back(traceRun(task_, &hooks));
+    out.push_back(traceRun(task_, &hooks, exploreSteps_));
   }
   return out;
 }

@@ -23,6 +23,16 @@ const OptionSpec& siblingRunsOption();
 /// one) and "paths" (distinct runs encoded, the failing one included), set by finish().
 std::vector<CounterSpec> onDemandCounters();
 
+/// The step limit of the runs ofc and agx explore with hijacked branches or angelic values
+/// (exploring and confirming a candidate's path): 64 times the failing
+/// run's statement executions, at least 100,000 (and never above the task's --step-limit). A
+/// path the loop bounds hold takes a small multiple of the failing run's steps; a hijacked loop
+/// condition can make a run endless, which used to cost the whole --step-limit (10^7 traced
+/// steps: 17 s of an ofc run of 0.7 s).
+inline constexpr std::uint64_t kExploringStepFactor = 64;
+inline constexpr std::uint64_t kLeastExploringSteps = 100'000;
+std::uint64_t exploringStepLimit(const exec::RunResult& failing);
+
 /// ", N confirmed by a passing run" for a non-zero counter "confirmed", else "".
 std::string confirmedText(const Stats& stats);
 
@@ -94,6 +104,9 @@ private:
   std::vector<std::uint64_t> weights_;  ///< by statement (empty: unweighted)
   SessionGroups groups_;
   std::map<exec::InstanceKey, std::int32_t> failingDecisions_;
+  /// Statement executions an exploring run may take: a hijacked branch can make a loop endless,
+  /// and such a run is encoded only as far as the loop bounds reach (see exploringStepLimit).
+  std::uint64_t exploreSteps_ = 0;
   std::unordered_map<ir::StmtId, unsigned> loopBounds_;  ///< --loop-bounds run (else empty)
   std::size_t refinements_ = 0;
   std::map<std::string, std::size_t> endings_;   ///< exploring runs by how they ended, if badly

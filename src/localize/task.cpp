@@ -124,8 +124,10 @@ std::string counted(std::size_t n, const std::string& singular) {
   return std::to_string(n) + " " + singular + (n == 1 ? "" : "s");
 }
 
-exec::RunResult traceRun(const FormulaTask& task, exec::Observer* observer) {
+exec::RunResult traceRun(const FormulaTask& task, exec::Observer* observer,
+                         std::uint64_t stepLimit) {
   exec::RunOptions traced = task.run;
+  if (stepLimit) traced.stepLimit = std::min(traced.stepLimit, stepLimit);
   traced.trace = true;
   traced.coverage = false;
   traced.observer = observer;

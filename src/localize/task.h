@@ -66,8 +66,10 @@ std::string counted(std::size_t n, const std::string& singular);
 /// --unwind must be at least for the program formula to hold the run.
 std::uint32_t deepestIteration(const ir::Program& program, const exec::RunResult& run);
 
-/// The task's test run with its trace (no coverage), steered by `observer` (nullptr: none).
-exec::RunResult traceRun(const FormulaTask& task, exec::Observer* observer);
+/// The task's test run with its trace (no coverage), steered by `observer` (nullptr: none), cut
+/// after `stepLimit` statement executions when that is below the task's own limit (0: none).
+exec::RunResult traceRun(const FormulaTask& task, exec::Observer* observer,
+                         std::uint64_t stepLimit = 0);
 /// `run` (of the task's test) passes the task's oracle (in-code assertions only without one).
 bool passesTest(const FormulaTask& task, const exec::RunResult& run);
 

@@ -1,6 +1,7 @@
 // Loop bounds read off a run (--loop-bounds run), and pf with them.
 #include "formula_test_util.h"
 #include "localize/loop_bounds.h"
+#include "localize/on_demand.h"
 
 #include <gtest/gtest.h>
 
@@ -156,6 +157,14 @@ TEST(LoopBounds, OfcAndAgxFindWhatPfFindsUnderTheSameBounds) {
   EXPECT_TRUE(pf.contains(std::vector<std::uint32_t>{4}));  // the fault alone
   EXPECT_EQ(lineSets(t.runNamed("ofc", o)), pf);
   EXPECT_EQ(lineSets(t.runNamed("agx", o)), pf);
+}
+
+TEST(LoopBounds, ExploringRunsStopAtAMultipleOfTheFailingRunsSteps) {
+  exec::RunResult failing;
+  failing.steps = 40;
+  EXPECT_EQ(exploringStepLimit(failing), kLeastExploringSteps);  // a short run: the floor
+  failing.steps = 10'000;
+  EXPECT_EQ(exploringStepLimit(failing), 640'000u);
 }
 
 }  // namespace
