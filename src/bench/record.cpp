@@ -110,6 +110,8 @@ ordered_json toJson(const RunRecord& r) {
   }
   // Fields added later go after the counters, so that older columns keep their place.
   j["lines_examined"] = orNull(m.linesExamined);
+  j["cpu_ms"] = orNull(r.costs.cpuMs);
+  j["peak_rss_mb"] = orNull(r.costs.peakRssMb);
   return j;
 }
 
@@ -147,6 +149,8 @@ RunRecord recordFromJson(const json& j) {
   r.costs.soft = field<std::size_t>(j, "soft");
   r.costs.hard = field<std::size_t>(j, "hard");
   r.costs.queries = field<std::size_t>(j, "queries");
+  r.costs.cpuMs = optionalField<double>(j, "cpu_ms");
+  r.costs.peakRssMb = optionalField<double>(j, "peak_rss_mb");
   for (const std::string& name : counterColumns())
     if (const std::size_t n = field<std::size_t>(j, name.c_str())) r.costs.counters[name] = n;
   return r;

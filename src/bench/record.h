@@ -58,6 +58,10 @@ struct RunCosts {
   std::size_t soft = 0, hard = 0, queries = 0;
   /// The technique's own counters (localize::Stats::counters) by name.
   std::map<std::string, std::size_t> counters;
+  /// CPU time (user + system) and peak resident memory of the run's own process: measured for
+  /// isolated runs (a fork of the subject server, whose loaded subject the resident set
+  /// includes), absent with --no-isolate. Unlike totalMs, CPU time does not grow with the load.
+  std::optional<double> cpuMs, peakRssMb;
 };
 
 struct RunRecord {

@@ -290,17 +290,21 @@ std::string lastLine(const std::string& text) {
 /// ended without one.
 RunRecord recordFromChild(const LoadedSubject* L, const localize::TechniqueInfo* technique,
                           const RunKey& key, const ChildResult& c, double limit) {
+  auto withUsage = [&](RunRecord r) {
+    if (c.started) r.costs.cpuMs = c.cpuMs, r.costs.peakRssMb = c.peakRssMb;
+    return r;
+  };
   if (!c.killed && c.exitStatus == 0) {
     try {
       RunRecord r = recordFromJson(nlohmann::json::parse(lastLine(c.out)));
-      if (r.key == key) return r;
+      if (r.key == key) return withUsage(std::move(r));
     } catch (const std::exception&) {
     }
   }
   std::string message = "child process " + describeChildEnd(c, limit);
   if (std::string last = lastLine(c.err); c.started && !last.empty()) message += ": " + last;
-  return failedRun(L, technique, key, c.killed ? RunStatus::Timeout : RunStatus::Error, message,
-                   c.wallMs);
+  return withUsage(failedRun(L, technique, key, c.killed ? RunStatus::Timeout : RunStatus::Error,
+                             message, c.wallMs));
 }
 
 /// The parent's side of an isolated run: an idle server of the subject (or a new one) runs it.

@@ -14,6 +14,7 @@
 #include <set>
 #include <spawn.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -83,8 +84,12 @@ void collect(ChildResult& r, pid_t pid, int out, int err, double limitSeconds,
   }
   close(out), close(err);
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  rusage usage{};
+  while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
   }
+  auto ms = [](const timeval& t) { return t.tv_sec * 1e3 + t.tv_usec / 1e3; };
+  r.cpuMs = ms(usage.ru_utime) + ms(usage.ru_stime);
+  r.peakRssMb = static_cast<double>(usage.ru_maxrss) / 1024;  // Linux: KiB
   if (WIFEXITED(status)) r.exitStatus = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
   if (r.err.size() > kErrKeep) r.err.erase(0, r.err.size() - kErrKeep);

@@ -21,6 +21,8 @@ struct ChildResult {
   std::string out;       ///< all of stdout
   std::string err;       ///< the last 4 KiB of stderr
   double wallMs = 0;
+  double cpuMs = 0;      ///< user + system CPU time of the process (and its waited-for children)
+  double peakRssMb = 0;  ///< its peak resident set (pages shared with the parent included)
 };
 
 /// Runs argv[0] (a path) with its arguments, stdin from /dev/null, capturing stdout and

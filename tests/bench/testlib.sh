@@ -44,7 +44,7 @@ same_summary() {
     fail "$2/summary.json differs from $1's (times aside): $(head -c 1000 "$tmp/diff-json.out")"
   # The last record of each key counts (a retried run), as for culprit; cut lines do not.
   local records='[inputs | fromjson? // empty] | reduce .[] as $r ({};
-    .[[$r.subject, $r.technique, $r.test] | tojson] = ($r | with_entries(select(.key | test("_ms$") | not))))
+    .[[$r.subject, $r.technique, $r.test] | tojson] = ($r | with_entries(select(.key | test("_ms$|_mb$") | not))))
     | .[] | tojson'
   diff <(jq -nrR "$records" "$1/runs.jsonl" | sort) <(jq -nrR "$records" "$2/runs.jsonl" | sort) \
     >"$tmp/diff-runs.out" ||

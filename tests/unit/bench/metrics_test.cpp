@@ -203,7 +203,7 @@ TEST(Aggregate, ByHand) {
   r3.metrics.diagnoses = 4, r3.metrics.feasible = 1, r3.metrics.found = true;
   r3.metrics.exam = 20, r3.metrics.examAverage = 10, r3.metrics.rank = 1;
   r3.metrics.faultLocalized = true, r3.metrics.fixLocalized = true;
-  r3.costs = {50000, 60000, 0, 10, 30, 7, {}};
+  r3.costs = {50000, 60000, 0, 10, 30, 7, {}, {}, {}};
   r1.metrics.executableLines = r2.metrics.executableLines = r3.metrics.executableLines = 10;
   r1.metrics.linesExamined = 5, r3.metrics.linesExamined = 2;
   r4.status = RunStatus::Error;

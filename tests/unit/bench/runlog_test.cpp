@@ -136,9 +136,13 @@ TEST(Record, JsonRoundTrip) {
              10,
              20,
              3,
-             {{"iterations", 2}, {"refinements", 5}, {"paths", 6}, {"confirmed", 1}}};
+             {{"iterations", 2}, {"refinements", 5}, {"paths", 6}, {"confirmed", 1}},
+             1.25,
+             {}};
   RunRecord back = recordFromJson(nlohmann::json::parse(toJson(r).dump()));
   EXPECT_EQ(toJson(back), toJson(r));
+  EXPECT_EQ(back.costs.cpuMs, 1.25);
+  EXPECT_TRUE(toJson(back)["peak_rss_mb"].is_null());  // not measured: null, not 0
   EXPECT_EQ(toJson(back)["refinements"], 5);
   EXPECT_EQ(back.costs.counters.at("paths"), 6u);
   EXPECT_EQ(back.costs.counters.at("confirmed"), 1u);
@@ -151,14 +155,17 @@ TEST(Record, JsonRoundTrip) {
 
 // lines_examined is the record's last field. A record written before it existed gets it from
 // EXAM (12.5% of 24 lines: 3); one that never reached the fault has none.
-TEST(Record, LinesExaminedLastAndDerivedFromOldRecords) {
+TEST(Record, LinesExaminedAfterTheCountersAndDerivedFromOldRecords) {
   RunRecord r = record("tritype-v1", "pf", 4);
   r.metrics.found = true;
   r.metrics.exam = 12.5;
   r.metrics.executableLines = 24;
   r.metrics.linesExamined = 3;
   nlohmann::ordered_json j = toJson(r);
-  EXPECT_EQ(std::prev(j.end()).key(), "lines_examined");
+  // The columns added later go last, in the order they were added.
+  EXPECT_EQ(std::prev(j.end(), 3).key(), "lines_examined");
+  EXPECT_EQ(std::prev(j.end(), 2).key(), "cpu_ms");
+  EXPECT_EQ(std::prev(j.end()).key(), "peak_rss_mb");
   EXPECT_EQ(recordFromJson(nlohmann::json::parse(j.dump())).metrics.linesExamined, 3u);
   nlohmann::json old = nlohmann::json::parse(j.dump());
   old.erase("lines_examined");
