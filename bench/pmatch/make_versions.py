@@ -27,7 +27,7 @@ FAULTS = [
      "  int pos = 0, end, count = 0, last = 0;"),
     ("'$' matches one character before the end of the line too (`pos >= len - 1`)",
      "anchor", "    return pos == len ? match_here(ti + 1, line, pos, len) : -1;",
-     "    return pos >= len - 1 ? match_here(ti + 1, line, len, len) : -1;"),
+     "    return pos >= len - 1 ? match_here(ti + 1, line, pos, len) : -1;"),
 ]
 
 

@@ -278,7 +278,7 @@ static int match_here(int ti, const char *line, int pos, int len)
   if (t->kind == T_BOL)
     return pos == 0 ? match_here(ti + 1, line, pos, len) : -1;
   if (t->kind == T_EOL)
-    return pos >= len - 1 ? match_here(ti + 1, line, len, len) : -1;
+    return pos >= len - 1 ? match_here(ti + 1, line, pos, len) : -1;
   if (t->repeat == R_ONE) {
     if (pos < len && match_one(t, line[pos]))
       return match_here(ti + 1, line, pos + 1, len);
