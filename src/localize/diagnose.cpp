@@ -6,6 +6,7 @@
 #include "localize/diagnose.h"
 
 #include "localize/angelic.h"
+#include "localize/statement_blocking.h"
 
 #include <algorithm>
 #include <chrono>
@@ -129,7 +130,8 @@ void addDiagnoses(const FormulaTask& task, const encode::Encoding& enc, solve::C
 }
 
 void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
-                        solve::Context& context, double secondsLeft, Result& r) {
+                        solve::Context& context, double secondsLeft, Result& r,
+                        std::size_t collapseFrom) {
   const solve::Deadline deadline = task.options.timeoutSeconds > 0
                                        ? solve::Deadline::after(std::max(0.001, secondsLeft))
                                        : solve::Deadline();
@@ -143,7 +145,18 @@ void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
   FormulaTask bounds = task;
   if (sortByWeight) bounds.options.maxCount = 0;  // the cheapest, not the first, N
   std::unique_ptr<solve::McsEnumerator> enumerator = makeEnumerator(bounds, session, secondsLeft);
+  StatementBlocking* blocking = nullptr;
+  if (collapseFrom) {
+    auto wrapped = std::make_unique<StatementBlocking>(std::move(enumerator), session, loaded, enc,
+                                                       collapseFrom);
+    blocking = wrapped.get();
+    enumerator = std::move(wrapped);
+  }
   solve::McsResult mr = solve::enumerateMcses(session, *enumerator);
+  if (blocking && blocking->widened())
+    r.notes.push_back(std::string(collapseFrom > 1 ? "MCSs of several executions" : "MCSs") +
+                      ", one per set of source statements: those over other executions of the "
+                      "same statements (other loop iterations) are not enumerated");
   if (sortByWeight) weightOrdered(mr, loaded, enc, weights, task.options.maxCount);
   r.stats.solverMs = mr.solver.solverMs;
   r.stats.queries = mr.solver.queries;

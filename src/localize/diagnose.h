@@ -34,9 +34,12 @@ void addDiagnoses(const FormulaTask& task, const encode::Encoding& enc, solve::C
                   const SessionGroups& loaded, const solve::McsResult& mr, bool weighted,
                   const solve::Deadline& deadline, Result& r);
 /// Every MCS of `enc` within the task's bounds, appended to r.diagnoses in enumeration order;
-/// sets r's solver stats and notes the bound that stopped enumeration.
+/// sets r's solver stats and notes the bound that stopped enumeration. `collapseFrom` > 0: one
+/// MCS of at least that many soft groups per set of source statements (StatementBlocking), with
+/// a note when that left MCSs over other executions of the same statements out.
 void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
-                        solve::Context& context, double secondsLeft, Result& r);
+                        solve::Context& context, double secondsLeft, Result& r,
+                        std::size_t collapseFrom = 0);
 
 /// Runs the single-formula technique `technique` of `family` on `task`: error formula, MCS
 /// enumeration within the task's bounds, diagnoses in enumeration order (a ranking when

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <sstream>
 
 namespace culprit::localize {
@@ -17,6 +18,17 @@ const std::string kMemoryBoundWords = "solver memory bound ";
 }  // namespace
 
 std::unique_ptr<solve::Context> makeSolverContext(const FormulaTask& task) {
+  // solve::Context reads CULPRIT_RESTART_RLIMIT with strtoul, where "abc" is 0 (restarts off):
+  // anything but a plain number is refused here, before it can change the search silently.
+  if (const char* v = std::getenv("CULPRIT_RESTART_RLIMIT")) {
+    const std::string text = v;
+    if (text.empty() || text.size() > 10 ||
+        !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }) ||
+        std::stoull(text) > std::numeric_limits<unsigned>::max())
+      throw UserError("CULPRIT_RESTART_RLIMIT: '" + text +
+                      "' is not a number of z3 resource units (the first budget of a query "
+                      "before it restarts; 0 turns restarts off)");
+  }
   solve::ContextOptions o;
   o.maxMemoryMb = task.options.maxMemoryMb;
   if (const char* dir = std::getenv("CULPRIT_DUMP_SMT2")) o.dumpDir = dir;

@@ -1,10 +1,13 @@
 // Aggregation over several failing tests, and bounded model checking with nondet inputs.
 #include "formula_test_util.h"
+#include "ir/error.h"
 #include "localize/aggregate.h"
 #include "localize/bmc.h"
 #include "testing/testcase.h"
 
 #include <gtest/gtest.h>
+
+#include <cstdlib>
 
 namespace culprit::localize::test {
 namespace {
@@ -161,6 +164,20 @@ int main(void) {
   r = findViolation(*p, o);
   EXPECT_EQ(r.verdict, BmcResult::Verdict::NoViolation);
   EXPECT_FALSE(r.boundSufficient);
+}
+
+TEST(SolverContext, RestartRlimitMustBeANumber) {
+  // strtoul read "abc" as 0, which turned restarts off without a word.
+  const FormulaTask task;
+  for (const char* bad : {"abc", "", "12x", "-1", "99999999999"}) {
+    ::setenv("CULPRIT_RESTART_RLIMIT", bad, 1);
+    EXPECT_THROW(makeSolverContext(task), UserError) << bad;
+  }
+  for (const char* good : {"0", "4000000"}) {
+    ::setenv("CULPRIT_RESTART_RLIMIT", good, 1);
+    EXPECT_NE(makeSolverContext(task), nullptr) << good;
+  }
+  ::unsetenv("CULPRIT_RESTART_RLIMIT");
 }
 
 }  // namespace
