@@ -22,20 +22,18 @@ constexpr double kQuerySeconds = 1;
 
 struct AngelicPolisher::State {
   const encode::Encoding& enc;
-  solve::Session session;
+  solve::Session& session;
+  solve::QueryStats before;             ///< the session's counts when the polisher started
   std::vector<std::uint32_t> enforced;  ///< the relevant groups (the soft ones)
   /// Distinct values each statement produced in the failing run (a few at most).
   std::map<ir::StmtId, std::vector<std::int64_t>> produced;
 
-  State(const FormulaTask& t, const encode::Encoding& e, solve::Context& context)
-      : enc(e), session(context.z3(), context.sessionOptions(solverLogic(t, e))) {}
+  State(const encode::Encoding& e, solve::Session& s) : enc(e), session(s), before(s.stats()) {}
 };
 
 AngelicPolisher::AngelicPolisher(const FormulaTask& task, const encode::Encoding& enc,
-                                 solve::Context& context)
-    : state_(std::make_unique<State>(task, enc, context)) {
-  for (const encode::HardClause& h : enc.hard)
-    state_->session.addHard(h.clause);
+                                 solve::Session& session)
+    : state_(std::make_unique<State>(enc, session)) {
   for (std::uint32_t g = 0; g < enc.groups.size(); ++g)
     if (enc.groups[g].relevant) state_->enforced.push_back(g);
   constexpr std::size_t kCenters = 4;
@@ -50,8 +48,12 @@ AngelicPolisher::AngelicPolisher(const FormulaTask& task, const encode::Encoding
 
 AngelicPolisher::~AngelicPolisher() = default;
 
-double AngelicPolisher::solverMs() const { return state_->session.stats().solverMs; }
-std::size_t AngelicPolisher::queries() const { return state_->session.stats().queries; }
+double AngelicPolisher::solverMs() const {
+  return state_->session.stats().since(state_->before).solverMs;
+}
+std::size_t AngelicPolisher::queries() const {
+  return state_->session.stats().since(state_->before).queries;
+}
 
 bool AngelicPolisher::polish(Diagnosis& d, std::span<const std::uint32_t> groups,
                              const solve::Deadline& deadline) {
