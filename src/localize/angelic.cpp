@@ -18,22 +18,31 @@ namespace {
 /// z3 resource limit: the latter also counts the first query's bit-blasting, so a limit that
 /// cut the long query cut small formulas' first query too.
 constexpr double kQuerySeconds = 1;
+/// Seconds of the session's first query, which also bit-blasts the whole formula: z3 keeps
+/// nothing of that work when the query is cut, so with the second above every query of a
+/// formula that takes longer to bit-blast started over and was cut before its first conflict
+/// (contest inventory-v1: 24 queries of a second each, none answered).
+constexpr double kFirstQuerySeconds = 10;
 }  // namespace
 
 struct AngelicPolisher::State {
   const encode::Encoding& enc;
-  solve::Session& session;
-  solve::QueryStats before;             ///< the session's counts when the polisher started
+  solve::Session session;
   std::vector<std::uint32_t> enforced;  ///< the relevant groups (the soft ones)
   /// Distinct values each statement produced in the failing run (a few at most).
   std::map<ir::StmtId, std::vector<std::int64_t>> produced;
+  bool answered = false;  ///< some query was decided: the formula is bit-blasted
+  bool gaveUp = false;    ///< the first query ran out of its time: polishing is not affordable
 
-  State(const encode::Encoding& e, solve::Session& s) : enc(e), session(s), before(s.stats()) {}
+  State(const FormulaTask& t, const encode::Encoding& e, solve::Context& context)
+      : enc(e), session(context.z3(), context.sessionOptions(solverLogic(t, e))) {}
 };
 
 AngelicPolisher::AngelicPolisher(const FormulaTask& task, const encode::Encoding& enc,
-                                 solve::Session& session)
-    : state_(std::make_unique<State>(enc, session)) {
+                                 solve::Context& context)
+    : state_(std::make_unique<State>(task, enc, context)) {
+  for (const encode::HardClause& h : enc.hard)
+    state_->session.addHard(h.clause);
   for (std::uint32_t g = 0; g < enc.groups.size(); ++g)
     if (enc.groups[g].relevant) state_->enforced.push_back(g);
   constexpr std::size_t kCenters = 4;
@@ -48,16 +57,13 @@ AngelicPolisher::AngelicPolisher(const FormulaTask& task, const encode::Encoding
 
 AngelicPolisher::~AngelicPolisher() = default;
 
-double AngelicPolisher::solverMs() const {
-  return state_->session.stats().since(state_->before).solverMs;
-}
-std::size_t AngelicPolisher::queries() const {
-  return state_->session.stats().since(state_->before).queries;
-}
+double AngelicPolisher::solverMs() const { return state_->session.stats().solverMs; }
+std::size_t AngelicPolisher::queries() const { return state_->session.stats().queries; }
 
 bool AngelicPolisher::polish(Diagnosis& d, std::span<const std::uint32_t> groups,
                              const solve::Deadline& deadline) {
   State& s = *state_;
+  if (s.gaveUp) return false;
   z3::context& ctx = s.session.ctx();
   z3::expr_vector base(ctx);
   for (std::uint32_t g : s.enforced)
@@ -91,11 +97,17 @@ bool AngelicPolisher::polish(Diagnosis& d, std::span<const std::uint32_t> groups
     s.session.addHard(z3::implies(literal, near));
     z3::expr_vector assumptions = base;
     assumptions.push_back(literal);
-    const solve::Deadline query =
-        deadline.bounded() && deadline.remainingMs() < kQuerySeconds * 1000
-            ? deadline
-            : solve::Deadline::after(kQuerySeconds);
-    if (s.session.check(assumptions, query) != solve::Answer::Sat) continue;
+    const double seconds = s.answered ? kQuerySeconds : kFirstQuerySeconds;
+    const solve::Deadline query = deadline.bounded() && deadline.remainingMs() < seconds * 1000
+                                      ? deadline
+                                      : solve::Deadline::after(seconds);
+    const solve::Answer answer = s.session.check(assumptions, query);
+    if (answer == solve::Answer::Unknown && !s.answered) {
+      s.gaveUp = !deadline.expired();
+      return false;
+    }
+    s.answered = true;
+    if (answer != solve::Answer::Sat) continue;
     const z3::model model = s.session.model();
     d.angelic.clear();
     for (const encode::AngelicInstance& a : encode::angelicValues(s.enc, model, groups))

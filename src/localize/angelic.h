@@ -4,7 +4,7 @@
 #pragma once
 
 #include "localize/task.h"
-#include "solve/session.h"
+#include "solve/context.h"
 
 #include <memory>
 #include <span>
@@ -15,15 +15,12 @@ namespace culprit::localize {
 /// each relaxed value within a distance D of a value its statement produced in the failing run
 /// or of 0, for D = 10, then 1000, then 10^6; the first model found replaces the diagnosis's
 /// angelic values. Each query has at most a second: one that runs out counts as no model at
-/// that distance. The queries go to the enumeration's session, whose hard clauses already hold
-/// the formula (bit-blasted once): what the MCS engines added there (blocking clauses, MaxSAT
-/// relaxations, size guards) is guarded by literals the polisher does not assume, so its
-/// queries ask about the formula alone. (A session of its own bit-blasted the formula again:
-/// where that took more than the second, every query was cut before its first conflict.)
+/// that distance; the session's first query, which bit-blasts the formula, has ten (past them
+/// the polisher gives up: every diagnosis keeps the solver's values). The solver session is its own
+/// (the enumeration's has the MCSs blocked).
 class AngelicPolisher {
 public:
-  /// `session` holds `enc`'s hard clauses; the polisher adds guarded clauses of its own.
-  AngelicPolisher(const FormulaTask& task, const encode::Encoding& enc, solve::Session& session);
+  AngelicPolisher(const FormulaTask& task, const encode::Encoding& enc, solve::Context& context);
   AngelicPolisher(const AngelicPolisher&) = delete;
   AngelicPolisher& operator=(const AngelicPolisher&) = delete;
   ~AngelicPolisher();

@@ -97,7 +97,7 @@ void weightOrdered(solve::McsResult& mr, const SessionGroups& loaded, const enco
 
 }  // namespace
 
-void addDiagnoses(const FormulaTask& task, const encode::Encoding& enc, solve::Session& session,
+void addDiagnoses(const FormulaTask& task, const encode::Encoding& enc, solve::Context& context,
                   const SessionGroups& loaded, const solve::McsResult& mr, bool weighted,
                   const solve::Deadline& deadline, Result& r) {
   std::optional<AngelicPolisher> polisher;
@@ -110,7 +110,7 @@ void addDiagnoses(const FormulaTask& task, const encode::Encoding& enc, solve::S
     const std::vector<std::uint32_t> groups = loaded.groups(mcs.softs);
     r.diagnoses.push_back(
         toDiagnosis(task, enc, mcs.model, groups, weighted ? static_cast<double>(mcs.weight) : 0));
-    if (!polisher) polisher.emplace(task, enc, session);
+    if (!polisher) polisher.emplace(task, enc, context);
     if (polisher->polish(r.diagnoses.back(), groups, deadline))
       ++polished;
     else if (deadline.expired())
@@ -148,7 +148,7 @@ void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
   r.stats.solverMs = mr.solver.solverMs;
   r.stats.queries = mr.solver.queries;
   addNote(r, stopNote(mr.stop, mr.detail, task.options));
-  addDiagnoses(task, enc, session, loaded, mr, !weights.empty(), deadline, r);
+  addDiagnoses(task, enc, context, loaded, mr, !weights.empty(), deadline, r);
   // A trace that stops inside its failing instance cannot relax that instance: when nothing
   // else explains a runtime error in a statement that computes a value, that statement may
   // still be the fault.

@@ -29,9 +29,8 @@ std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask
 /// The diagnoses of the MCSs of `mr` (an enumeration over the groups `loaded`), appended to
 /// r.diagnoses in order, weighted when `weighted`, their angelic values made readable
 /// (angelic.h) while `deadline` allows: a diagnosis the deadline leaves with the solver's first
-/// values makes `r` incomplete, with a note. `session` is the enumeration's (the polisher
-/// queries it again). Adds the polishing's solver time to r.stats.
-void addDiagnoses(const FormulaTask& task, const encode::Encoding& enc, solve::Session& session,
+/// values makes `r` incomplete, with a note. Adds the polishing's solver time to r.stats.
+void addDiagnoses(const FormulaTask& task, const encode::Encoding& enc, solve::Context& context,
                   const SessionGroups& loaded, const solve::McsResult& mr, bool weighted,
                   const solve::Deadline& deadline, Result& r);
 /// Every MCS of `enc` within the task's bounds, appended to r.diagnoses in enumeration order;
