@@ -11,29 +11,23 @@ const char* AngelicPolisher::kNote =
     "angelic values are chosen within 10 (else 1000, else 10^6) of a value the failing run "
     "produced at that statement, or of 0, where the formula allows";
 
-namespace {
-/// Seconds of one polishing query: readable values are a courtesy, and proving that none exist
-/// within a distance can cost more than the enumeration itself (a loop of 100 iterations:
-/// 30 s); past it the next distance is tried, then the solver's values are kept. A time, not a
-/// z3 resource limit: the latter also counts the first query's bit-blasting, so a limit that
-/// cut the long query cut small formulas' first query too.
-constexpr double kQuerySeconds = 1;
-}  // namespace
-
 struct AngelicPolisher::State {
   const encode::Encoding& enc;
   solve::Session session;
   std::vector<std::uint32_t> enforced;  ///< the relevant groups (the soft ones)
   /// Distinct values each statement produced in the failing run (a few at most).
   std::map<ir::StmtId, std::vector<std::int64_t>> produced;
+  PolishLimits limits;
+  bool answered = false;  ///< some query was decided: the formula is bit-blasted
+  bool gaveUp = false;    ///< the first query ran out of its time: polishing is not affordable
 
-  State(const FormulaTask& t, const encode::Encoding& e, solve::Context& context)
-      : enc(e), session(context.z3(), context.sessionOptions(solverLogic(t, e))) {}
+  State(const FormulaTask& t, const encode::Encoding& e, solve::Context& context, PolishLimits l)
+      : enc(e), session(context.z3(), context.sessionOptions(solverLogic(t, e))), limits(l) {}
 };
 
 AngelicPolisher::AngelicPolisher(const FormulaTask& task, const encode::Encoding& enc,
-                                 solve::Context& context)
-    : state_(std::make_unique<State>(task, enc, context)) {
+                                 solve::Context& context, PolishLimits limits)
+    : state_(std::make_unique<State>(task, enc, context, limits)) {
   for (const encode::HardClause& h : enc.hard)
     state_->session.addHard(h.clause);
   for (std::uint32_t g = 0; g < enc.groups.size(); ++g)
@@ -50,12 +44,15 @@ AngelicPolisher::AngelicPolisher(const FormulaTask& task, const encode::Encoding
 
 AngelicPolisher::~AngelicPolisher() = default;
 
+bool AngelicPolisher::gaveUp() const { return state_->gaveUp; }
+
 double AngelicPolisher::solverMs() const { return state_->session.stats().solverMs; }
 std::size_t AngelicPolisher::queries() const { return state_->session.stats().queries; }
 
 bool AngelicPolisher::polish(Diagnosis& d, std::span<const std::uint32_t> groups,
                              const solve::Deadline& deadline) {
   State& s = *state_;
+  if (s.gaveUp) return false;
   z3::context& ctx = s.session.ctx();
   z3::expr_vector base(ctx);
   for (std::uint32_t g : s.enforced)
@@ -89,11 +86,17 @@ bool AngelicPolisher::polish(Diagnosis& d, std::span<const std::uint32_t> groups
     s.session.addHard(z3::implies(literal, near));
     z3::expr_vector assumptions = base;
     assumptions.push_back(literal);
-    const solve::Deadline query =
-        deadline.bounded() && deadline.remainingMs() < kQuerySeconds * 1000
-            ? deadline
-            : solve::Deadline::after(kQuerySeconds);
-    if (s.session.check(assumptions, query) != solve::Answer::Sat) continue;
+    const double seconds = s.answered ? s.limits.querySeconds : s.limits.firstQuerySeconds;
+    const solve::Deadline query = deadline.bounded() && deadline.remainingMs() < seconds * 1000
+                                      ? deadline
+                                      : solve::Deadline::after(seconds);
+    const solve::Answer answer = s.session.check(assumptions, query);
+    if (answer == solve::Answer::Unknown && !s.answered) {
+      s.gaveUp = !deadline.expired();
+      return false;
+    }
+    s.answered = true;
+    if (answer != solve::Answer::Sat) continue;
     const z3::model model = s.session.model();
     d.angelic.clear();
     for (const encode::AngelicInstance& a : encode::angelicValues(s.enc, model, groups))

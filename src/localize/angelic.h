@@ -11,20 +11,37 @@
 
 namespace culprit::localize {
 
+/// Seconds per query. Readable values are a courtesy, and proving that none exist within a
+/// distance can cost more than the enumeration itself (a loop of 100 iterations: 30 s). A
+/// time, not a z3 resource limit: the latter also counts the first query's bit-blasting.
+struct PolishLimits {
+  /// The session's first query, which also bit-blasts the whole formula: z3 keeps nothing of
+  /// that work when the query is cut, so with one second for it every query of a formula that
+  /// takes longer to bit-blast started over and was cut before its first conflict (contest
+  /// inventory-v1: 24 queries of a second each, none answered).
+  double firstQuerySeconds = 10;
+  double querySeconds = 1;  ///< every later query
+};
+
 /// The polisher solves the formula again with the MCS relaxed, every other group enforced, and
 /// each relaxed value within a distance D of a value its statement produced in the failing run
 /// or of 0, for D = 10, then 1000, then 10^6; the first model found replaces the diagnosis's
 /// angelic values. Each query has at most a second: one that runs out counts as no model at
-/// that distance. The solver session is its own (the enumeration's has the MCSs blocked).
+/// that distance; the session's first query, which bit-blasts the formula, has ten (past them
+/// the polisher gives up: every diagnosis keeps the solver's values). The solver session is its own
+/// (the enumeration's has the MCSs blocked).
 class AngelicPolisher {
 public:
-  AngelicPolisher(const FormulaTask& task, const encode::Encoding& enc, solve::Context& context);
+  AngelicPolisher(const FormulaTask& task, const encode::Encoding& enc, solve::Context& context,
+                  PolishLimits limits = {});
   AngelicPolisher(const AngelicPolisher&) = delete;
   AngelicPolisher& operator=(const AngelicPolisher&) = delete;
   ~AngelicPolisher();
   /// Rewrites d.angelic for the MCS `groups` of the encoding; false when no model within 10^6
   /// was found before `deadline` (d keeps its values).
   bool polish(Diagnosis& d, std::span<const std::uint32_t> groups, const solve::Deadline& deadline);
+  /// True once the first query ran out of its time: the polisher polishes nothing more.
+  bool gaveUp() const;
   /// The polisher's solver time and queries, for the run's statistics.
   double solverMs() const;
   std::size_t queries() const;

@@ -61,6 +61,35 @@ TEST_F(Polishing, WithinTheTimeLimitTheResultStaysComplete) {
   EXPECT_TRUE(hasNote(r, AngelicPolisher::kNote));
 }
 
+/// A limit that has run out before the query starts: the session answers unknown without
+/// calling z3, so the tests below do not depend on the machine's speed.
+constexpr double kNoTime = 1e-9;
+
+TEST_F(Polishing, TheFirstQueryHasItsOwnLimit) {
+  // The first query (which bit-blasts the formula) gets firstQuerySeconds, later ones
+  // querySeconds: with no time for later queries, only the first diagnosis is polished.
+  AngelicPolisher polisher(t.task, *enc, *context,
+                           {.firstQuerySeconds = 60, .querySeconds = kNoTime});
+  std::vector<Diagnosis> ds;
+  for (const solve::Mcs& mcs : mr.mcses)
+    ds.push_back(toDiagnosis(t.task, *enc, mcs.model, loaded.groups(mcs.softs), 0));
+  EXPECT_TRUE(polisher.polish(ds[0], loaded.groups(mr.mcses[0].softs), solve::Deadline()));
+  EXPECT_FALSE(polisher.polish(ds[1], loaded.groups(mr.mcses[1].softs), solve::Deadline()));
+  EXPECT_FALSE(polisher.gaveUp());
+}
+
+TEST_F(Polishing, AFirstQueryThatRunsOutEndsPolishing) {
+  AngelicPolisher polisher(t.task, *enc, *context,
+                           {.firstQuerySeconds = kNoTime, .querySeconds = 60});
+  Diagnosis d0 = toDiagnosis(t.task, *enc, mr.mcses[0].model, loaded.groups(mr.mcses[0].softs), 0);
+  EXPECT_FALSE(polisher.polish(d0, loaded.groups(mr.mcses[0].softs), solve::Deadline()));
+  EXPECT_TRUE(polisher.gaveUp());
+  // No later query is tried, although later ones would have a minute each.
+  Diagnosis d1 = toDiagnosis(t.task, *enc, mr.mcses[1].model, loaded.groups(mr.mcses[1].softs), 0);
+  EXPECT_FALSE(polisher.polish(d1, loaded.groups(mr.mcses[1].softs), solve::Deadline()));
+  EXPECT_EQ(polisher.queries(), 0u);
+}
+
 TEST_F(Polishing, CutByTheTimeLimitTheResultIsIncomplete) {
   const solve::Deadline expired = solve::Deadline::after(1e-6);
   while (!expired.expired())
