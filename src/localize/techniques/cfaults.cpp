@@ -79,10 +79,10 @@ struct Copy {
   }
 };
 
-/// Check formulas kept at once: a version with hundreds of failing tests otherwise holds one
-/// trace formula per test (bench/siemens v11, 261 failing tests, passed z3's memory bound); an
-/// evicted test's formula is built again when it is needed.
-constexpr std::size_t kKeptChecks = 32;
+/// Check formulas kept for good (the first built; trace_checks.h): a version with hundreds of
+/// failing tests otherwise holds one trace formula per test (bench/siemens v11, 261 failing
+/// tests, passed z3's memory bound); another test's formula is built again when it is needed.
+constexpr std::size_t kKeptChecks = 96;
 /// Program formulas of tests outside the formula kept at once: each is as large as a copy.
 constexpr std::size_t kKeptProgramChecks = 4;
 
