@@ -9,15 +9,6 @@
 namespace culprit::encode::test {
 namespace {
 
-/// The groups of the statements on `line`.
-std::vector<std::uint32_t> groupsOnLine(const ir::Program& p, const Encoding& enc,
-                                        std::uint32_t line) {
-  std::vector<std::uint32_t> out;
-  for (std::uint32_t g = 0; g < enc.groups.size(); ++g)
-    if (lineOf(p, enc, g) == line) out.push_back(g);
-  return out;
-}
-
 /// `f(0)` with only the switch on line 4 relaxed (its arms on line 5), checked against
 /// `assertion`.
 z3::check_result relaxSwitch(const std::string& arms, const std::string& assertion,
