@@ -395,6 +395,21 @@ z3::expr SymExec::decideArm(State& st, const z3::expr& natural, std::int32_t* tr
   z3::expr clause = d == natural;
   if (opt_.family == Family::TraceFlowSensitive) clause = imply(st.guard, clause);
   hard(imply(out_.groups[group].selector, clause), HardKind::Definition, &d);
+  // Relaxed, the switch still selects an arm some value of its expression selects: one with a
+  // case label or the default, and none only where there is no default. Unbounded, the
+  // decision took "no arm" past a default (bench/siemens v12: arm 8 of 3, leaving `cap`
+  // unassigned), which the formula read as a fix and no replay could follow.
+  z3::expr selectable = ctx_.bool_val(false);
+  bool hasDefault = false;
+  for (std::size_t a = 0; a < c.stmt->arms.size(); ++a) {
+    const ir::SwitchArm& arm = c.stmt->arms[a];
+    hasDefault = hasDefault || arm.isDefault;
+    if (arm.isDefault || !arm.values.empty())
+      selectable =
+          disj(selectable, d == ints_.literal(static_cast<std::int64_t>(a), ir::IntKind::Int));
+  }
+  if (!hasDefault) selectable = disj(selectable, d == ints_.literal(-1, ir::IntKind::Int));
+  hard(selectable, HardKind::Definition, &d);
   addInstance(Instance{c.origin, InstanceKind::Switch, st.guard, d, ir::IntKind::Int, group}, st);
   if (entry) rememberConcrete(d, ints_.literal(entry->decision, ir::IntKind::Int));
   return d;

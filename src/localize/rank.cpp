@@ -167,13 +167,8 @@ struct DiagnosisRanker::State {
   /// condition tests explained no other test in the trace formulas).
   std::optional<bool> explains(std::size_t test, const std::set<ir::StmtId>& stmts,
                                const std::vector<AngelicValue>& values) {
-    if (!values.empty() && base.program && base.suite) {
-      const testing::Oracle assertionsOnly;
-      if (replay(*base.program, base.suite->tests.at(test), values,
-                 base.oracle ? *base.oracle : assertionsOnly,
-                 base.runOptions) == Feasibility::Feasible)
-        return true;
-    }
+    if (!values.empty() && base.program && base.suite && replayPasses(base, test, values))
+      return true;
     std::size_t& ranOut = unknowns[test];
     if (ranOut >= kUnknownsPerFormula) return std::nullopt;
     switch (checks.check(test, stmts, solve::Deadline::after(kQuerySeconds))) {

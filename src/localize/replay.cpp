@@ -41,6 +41,14 @@ Feasibility replay(const ir::Program& program, const testing::TestCase& test,
              : Feasibility::Infeasible;
 }
 
+bool replayPasses(const Problem& problem, std::size_t test,
+                  const std::vector<AngelicValue>& angelic) {
+  const testing::Oracle assertionsOnly;
+  return replay(*problem.program, problem.suite->tests.at(test), angelic,
+                problem.oracle ? *problem.oracle : assertionsOnly,
+                problem.runOptions) == Feasibility::Feasible;
+}
+
 exec::RunResult tracedReplay(const ir::Program& program, const testing::TestCase& test,
                              const std::vector<AngelicValue>& angelic,
                              const exec::RunOptions& run) {

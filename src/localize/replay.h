@@ -26,6 +26,11 @@ Feasibility replay(const ir::Program& program, const testing::TestCase& test,
                    const std::vector<AngelicValue>& angelic, const testing::Oracle& oracle,
                    const exec::RunOptions& run);
 
+/// The replay of suite test `test` (an index into problem.suite->tests) with `angelic` forced
+/// passes the problem's oracle (in-code assertions only without one).
+bool replayPasses(const Problem& problem, std::size_t test,
+                  const std::vector<AngelicValue>& angelic);
+
 /// What each statement instance produced in `run` (a traced run): its value, or a branch's
 /// decision.
 std::map<exec::InstanceKey, std::int64_t> producedValues(const exec::RunResult& run);

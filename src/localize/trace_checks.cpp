@@ -11,7 +11,6 @@ struct TraceChecks::Formula {
   std::optional<solve::Session> session;
   std::map<ir::StmtId, std::vector<std::uint32_t>> groups;  ///< relevant groups by statement
   std::map<unsigned, ir::StmtId> stmtOfSelector;            ///< by the selector's ast id
-  std::size_t used = 0;  ///< when it was last asked (for eviction)
 };
 
 TraceChecks::TraceChecks(const Problem& base, Limits limits, Result* notes)
@@ -20,12 +19,15 @@ TraceChecks::TraceChecks(const Problem& base, Limits limits, Result* notes)
 TraceChecks::~TraceChecks() = default;
 
 TraceChecks::Formula& TraceChecks::formula(std::size_t test) {
-  if (!formulas_.count(test) && limits_.kept && formulas_.size() >= limits_.kept) {
-    auto oldest = std::min_element(formulas_.begin(), formulas_.end(), [](auto& a, auto& b) {
-      return a.second->used < b.second->used;
-    });
-    if (oldest->second->session) gone_.push_back(oldest->second->session->stats());
-    formulas_.erase(oldest);
+  const bool beyond = !formulas_.count(test) && limits_.kept &&
+                      formulas_.size() - (passing_ ? 1 : 0) >= limits_.kept;
+  if (beyond) {
+    if (passing_) {
+      const auto it = formulas_.find(*passing_);
+      if (it->second->session) gone_.push_back(it->second->session->stats());
+      formulas_.erase(it);
+    }
+    passing_ = test;
   }
   std::unique_ptr<Formula>& f = formulas_[test];
   if (f) return *f;
@@ -68,7 +70,6 @@ TraceChecks::Formula& TraceChecks::formula(std::size_t test) {
 solve::Answer TraceChecks::check(std::size_t test, const std::set<ir::StmtId>& relaxed,
                                  const solve::Deadline& deadline) {
   Formula& f = formula(test);
-  f.used = ++clock_;
   if (!f.session) return solve::Answer::Unknown;
   ++checks_;
   z3::expr_vector enforced(f.context->z3());

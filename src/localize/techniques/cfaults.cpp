@@ -79,10 +79,10 @@ struct Copy {
   }
 };
 
-/// Check formulas kept at once: a version with hundreds of failing tests otherwise holds one
-/// trace formula per test (bench/siemens v11, 261 failing tests, passed z3's memory bound); an
-/// evicted test's formula is built again when it is needed.
-constexpr std::size_t kKeptChecks = 32;
+/// Check formulas kept for good (the first built; trace_checks.h): a version with hundreds of
+/// failing tests otherwise holds one trace formula per test (bench/siemens v11, 261 failing
+/// tests, passed z3's memory bound); another test's formula is built again when it is needed.
+constexpr std::size_t kKeptChecks = 96;
 /// Program formulas of tests outside the formula kept at once: each is as large as a copy.
 constexpr std::size_t kKeptProgramChecks = 4;
 
@@ -185,7 +185,7 @@ public:
                                                     CandidateChecks& c) {
     constexpr std::size_t kMisled = 2;
     for (const std::vector<AngelicValue>& values : c.known)
-      if (passesWith(t, values)) {
+      if (replayPasses(p_, t, values)) {
         ++borrowed_;
         return values;
       }
@@ -193,7 +193,7 @@ public:
     if (checks_.check(t, stmts, deadline) != solve::Answer::Sat) return std::nullopt;
     std::vector<AngelicValue> angelic = checks_.angelic(t, stmts);
     // The trace formula over-approximates the test's runs: only a passing replay counts.
-    if (!passesWith(t, angelic)) {
+    if (!replayPasses(p_, t, angelic)) {
       ++c.misled;
       return std::nullopt;
     }
@@ -226,13 +226,6 @@ public:
       out.push_back(AngelicValue{a.key.stmt, a.key.occurrence, a.value,
                                  a.kind != encode::InstanceKind::Value, std::nullopt});
     return out;
-  }
-
-  /// The replay of test `t` with `values` forced passes its oracle.
-  bool passesWith(std::size_t t, const std::vector<AngelicValue>& values) const {
-    const testing::Oracle assertionsOnly;
-    return replay(*p_.program, p_.suite->tests[t], values, p_.oracle ? *p_.oracle : assertionsOnly,
-                  p_.runOptions) == Feasibility::Feasible;
   }
 
   /// Excludes `stmts` and every superset of it from the enumeration without reporting it: one
@@ -342,6 +335,14 @@ bool widens(const Problem& p, const solve::Session& session, const std::vector<D
   });
 }
 
+/// The statements of `d`'s locations.
+std::set<ir::StmtId> statementsOf(const Diagnosis& d) {
+  std::set<ir::StmtId> out;
+  for (const Location& l : d.locations)
+    out.insert(l.stmt);
+  return out;
+}
+
 /// Whether `stmts` (two or more statements) is dominated by a diagnosis of `listed`: one of the
 /// same size that differs from it only in that some of its statements that only forward a
 /// value are replaced by statements that do not: {`need = stopping_distance(...)`, 165} beside
@@ -356,9 +357,7 @@ bool dominated(const Problem& p, const std::set<ir::StmtId>& stmts,
   auto forwards = [&](ir::StmtId s) { return forwardsValue(*p.program, s); };
   return std::any_of(listed.begin(), listed.end(), [&](const Diagnosis& d) {
     if (d.locations.size() != stmts.size()) return false;
-    std::set<ir::StmtId> other;
-    for (const Location& l : d.locations)
-      other.insert(l.stmt);
+    const std::set<ir::StmtId> other = statementsOf(d);
     std::size_t replaced = 0;
     for (ir::StmtId s : stmts)
       if (!other.count(s)) {
@@ -377,10 +376,7 @@ std::size_t dropDominated(const Problem& p, Result& r) {
   std::vector<Diagnosis> kept;
   std::size_t dropped = 0;
   for (std::size_t i = 0; i < r.diagnoses.size(); ++i) {
-    std::set<ir::StmtId> stmts;
-    for (const Location& l : r.diagnoses[i].locations)
-      stmts.insert(l.stmt);
-    if (dominated(p, stmts, r.diagnoses))
+    if (dominated(p, statementsOf(r.diagnoses[i]), r.diagnoses))
       ++dropped;
     else
       kept.push_back(std::move(r.diagnoses[i]));

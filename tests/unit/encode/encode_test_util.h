@@ -64,4 +64,13 @@ inline std::uint32_t lineOf(const ir::Program& p, const Encoding& enc, std::uint
   return p.stmt(enc.groups[group].stmt).range.line;
 }
 
+/// Soft groups of the statements on `line`.
+inline std::vector<std::uint32_t> groupsOnLine(const ir::Program& p, const Encoding& enc,
+                                               std::uint32_t line) {
+  std::vector<std::uint32_t> out;
+  for (std::uint32_t g = 0; g < enc.groups.size(); ++g)
+    if (lineOf(p, enc, g) == line) out.push_back(g);
+  return out;
+}
+
 }  // namespace culprit::encode::test

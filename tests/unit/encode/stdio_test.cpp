@@ -39,15 +39,6 @@ Encoding encodeIn(z3::context& ctx, const ir::Program& p, const exec::RunInput& 
   return encode(ctx, p, in, ex, o, family == Family::Program ? nullptr : &run);
 }
 
-/// Soft groups of the statements on `line`.
-std::vector<std::uint32_t> groupsOnLine(const ir::Program& p, const Encoding& enc,
-                                        std::uint32_t line) {
-  std::vector<std::uint32_t> out;
-  for (std::uint32_t g = 0; g < enc.groups.size(); ++g)
-    if (lineOf(p, enc, g) == line) out.push_back(g);
-  return out;
-}
-
 const Family kFamilies[] = {Family::Program, Family::TraceFlowSensitive,
                             Family::TraceFlowInsensitive};
 
