@@ -142,6 +142,10 @@ struct EncodeOptions {
   /// another conversion, or with a letter or digit in its format, is an EncodeError.
   struct FreeStdin {
     char digitLo = '0', digitHi = '9', lowerLo = 'a', lowerHi = 'z', upperLo = 'A', upperHi = 'Z';
+    /// When set: every number scanf's %d or %u reads from varying digits lies within
+    /// [numberLo, numberHi] (an assumption on the input, like an unwinding bound).
+    bool boundNumbers = false;
+    std::int64_t numberLo = 0, numberHi = 0;
   };
   std::optional<FreeStdin> freeStdin;
 };

@@ -95,7 +95,7 @@ z3::expr SymExec::inputByte(std::size_t h, const std::string& data,
 }
 
 void SymExec::freeScan(std::size_t h, const std::string& format, const PushedInput& in,
-                       std::vector<ScanCase>& cases, const ir::Expr& e) const {
+                       std::vector<ScanCase>& cases, const ir::Expr& e, const State& st) {
   if (h != 0 || out_.stdinBytes.empty()) return;
   if (const std::string why = unsafeDirective(format); !why.empty())
     throw EncodeError("scanf of varying stdin with " + why + " in its format (only %d %u %c %s " +
@@ -142,6 +142,11 @@ void SymExec::freeScan(std::size_t h, const std::string& format, const PushedInp
         value = op(ir::BinOp::Add, op(ir::BinOp::Mul, value, lit(10)), digit);
       }
       if (negative) value = op(ir::BinOp::Sub, lit(0), value);
+      if (opt_.freeStdin->boundNumbers)
+        require(st,
+                imply(c.when, valueWithin(value, ir::IntKind::Long, opt_.freeStdin->numberLo,
+                                          opt_.freeStdin->numberHi)),
+                HardKind::Input);
       if (c.values.size() <= k) c.values.resize(items.size());
       c.values[k] = value;
     }

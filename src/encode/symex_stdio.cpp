@@ -357,7 +357,7 @@ Val SymExec::scanStream(const ir::Expr& e, std::size_t h, std::size_t fmt, State
         at ? ctx_.bool_val(true) : pos == ints_.index(static_cast<std::int64_t>(p));
     cases.push_back(ScanCase{when, std::move(r), q, {}, {}, std::nullopt});
   }
-  freeScan(h, *format, in, cases, e);
+  freeScan(h, *format, in, cases, e, st);
   const z3::expr result = storeScanned(e, fmt + 1, targets, cases, st);
   consumePushed(st, h, in, byCase(cases, [&](std::size_t i) {
                   return ints_.index(static_cast<std::int64_t>(cases[i].after));

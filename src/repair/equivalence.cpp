@@ -99,7 +99,11 @@ std::string testLine(const exec::RunInput& input) {
 }  // namespace
 
 std::optional<z3::expr> differ(z3::context& ctx, const encode::Encoding& a,
-                               const encode::Encoding& b) {
+                               const encode::Encoding& b, std::string* why) {
+  auto cannot = [&](const char* reason) -> std::optional<z3::expr> {
+    if (why) *why = reason;
+    return std::nullopt;
+  };
   // Bit-vector counts: a QF_BV solver abstracts an integer term away (and then answers sat with a
   // model in which the outputs agree).
   const z3::expr one = ctx.bv_val(1, 32), zero = ctx.bv_val(0, 32);
@@ -108,30 +112,64 @@ std::optional<z3::expr> differ(z3::context& ctx, const encode::Encoding& a,
     countA = countA + z3::ite(o.reached, one, zero);
   for (const encode::EncodedOutput& o : b.outputs)
     countB = countB + z3::ite(o.reached, one, zero);
-  if (!z3::eq(a.exitStatus.get_sort(), b.exitStatus.get_sort())) return std::nullopt;
-  z3::expr any = a.exitStatus != b.exitStatus || countA != countB;
+  if (!z3::eq(a.exitStatus.get_sort(), b.exitStatus.get_sort()))
+    return cannot("exit statuses of different sorts");
+  z3::expr_vector any(ctx);
+  any.push_back(a.exitStatus != b.exitStatus);
+  any.push_back(countA != countB);
+  // Each event's key bytes once; pairs of events at two different numeral positions never meet
+  // (strings of computed lengths give hundreds of events: comparing every pair took minutes).
+  std::vector<std::vector<z3::expr>> keysB;
+  for (const encode::EncodedOutput& y : b.outputs) {
+    std::optional<std::vector<z3::expr>> ys = keyBytes(ctx, y);
+    if (!ys) return cannot("a printed character the formulas hold as no bit-vector");
+    keysB.push_back(std::move(*ys));
+  }
+  auto position = [](const z3::expr& index) -> std::optional<std::uint64_t> {
+    std::uint64_t v = 0;
+    if (index.is_numeral_u64(v)) return v;
+    return std::nullopt;
+  };
   for (const encode::EncodedOutput& x : a.outputs) {
     const std::optional<std::vector<z3::expr>> xs = keyBytes(ctx, x);
-    if (!xs) return std::nullopt;
-    for (const encode::EncodedOutput& y : b.outputs) {
-      if (!z3::eq(x.index.get_sort(), y.index.get_sort())) return std::nullopt;
-      const std::optional<std::vector<z3::expr>> ys = keyBytes(ctx, y);
-      if (!ys) return std::nullopt;
-      z3::expr mismatch = ctx.bool_val(xs->size() != ys->size() ||
-                                       (x.chars.empty() && y.chars.empty() && x.key != y.key) ||
-                                       x.values.size() != y.values.size());
-      // Keys with computed characters: compared byte by byte (literal bytes fold).
-      if (xs->size() == ys->size() && !(x.chars.empty() && y.chars.empty()))
-        for (std::size_t i = 0; i < xs->size(); ++i)
-          mismatch = mismatch || (*xs)[i] != (*ys)[i];
-      for (std::size_t i = 0; i < x.values.size() && i < y.values.size(); ++i) {
-        if (!z3::eq(x.values[i].get_sort(), y.values[i].get_sort())) return std::nullopt;
-        mismatch = mismatch || x.values[i] != y.values[i];
+    if (!xs) return cannot("a printed character the formulas hold as no bit-vector");
+    const std::optional<std::uint64_t> xAt = position(x.index);
+    for (std::size_t j = 0; j < b.outputs.size(); ++j) {
+      const encode::EncodedOutput& y = b.outputs[j];
+      const std::vector<z3::expr>& ys = keysB[j];
+      if (!z3::eq(x.index.get_sort(), y.index.get_sort()))
+        return cannot("output positions of different sorts");
+      const std::optional<std::uint64_t> yAt = position(y.index);
+      if (xAt && yAt && *xAt != *yAt) continue;
+      const z3::expr meet = x.reached && y.reached && x.index == y.index;
+      if (xs->size() != ys.size() || x.values.size() != y.values.size() ||
+          (x.chars.empty() && y.chars.empty() && x.key != y.key)) {
+        any.push_back(meet);
+        continue;
       }
-      any = any || (x.reached && y.reached && x.index == y.index && mismatch.simplify());
+      z3::expr_vector mismatch(ctx);
+      bool differs = false;
+      // Keys with computed characters: compared byte by byte; two literal bytes fold.
+      if (!x.chars.empty() || !y.chars.empty())
+        for (std::size_t i = 0; i < xs->size() && !differs; ++i) {
+          if ((*xs)[i].is_numeral() && ys[i].is_numeral()) {
+            differs = !z3::eq((*xs)[i], ys[i]);
+            continue;
+          }
+          mismatch.push_back((*xs)[i] != ys[i]);
+        }
+      for (std::size_t i = 0; i < x.values.size(); ++i) {
+        if (!z3::eq(x.values[i].get_sort(), y.values[i].get_sort()))
+          return cannot("printed values of different types");
+        mismatch.push_back(x.values[i] != y.values[i]);
+      }
+      if (differs)
+        any.push_back(meet);
+      else if (!mismatch.empty())
+        any.push_back(meet && z3::mk_or(mismatch));
     }
   }
-  return any;
+  return z3::mk_or(any);
 }
 
 bool runsDiffer(const ir::Program& a, const ir::Program& b, const exec::RunInput& input,
@@ -181,8 +219,9 @@ Equivalence checkEquivalence(const RepairProblem& p, const RepairOptions& option
     } catch (const encode::EncodeError& e) {
       return {std::nullopt, std::string("the formulas cannot state the programs: ") + e.what(), {}};
     }
-    const std::optional<z3::expr> difference = differ(ctx, a, b);
-    if (!difference) return {std::nullopt, "outputs the formulas cannot compare", {}};
+    std::string why;
+    const std::optional<z3::expr> difference = differ(ctx, a, b, &why);
+    if (!difference) return {std::nullopt, "outputs the formulas cannot compare: " + why, {}};
     z3::solver s = solve::makeZ3Solver(ctx, "");
     z3::params params(ctx);
     if (deadline.expired()) return {std::nullopt, "its time (--equivalence-timeout) ran out", {}};

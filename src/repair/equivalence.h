@@ -35,9 +35,10 @@ Equivalence checkEquivalence(const RepairProblem& problem, const RepairOptions& 
 // Shared by the argv and the stdin checks.
 
 /// Over two encodings: "their stdout events (keys, values, computed characters) or exit
-/// statuses differ"; nullopt when they cannot be compared (values of different types).
+/// statuses differ"; nullopt when they cannot be compared (values of different types), with
+/// the reason in `why`.
 std::optional<z3::expr> differ(z3::context& ctx, const encode::Encoding& a,
-                               const encode::Encoding& b);
+                               const encode::Encoding& b, std::string* why = nullptr);
 /// Runs both programs on `input`: do stdout or the exit status differ?
 bool runsDiffer(const ir::Program& a, const ir::Program& b, const exec::RunInput& input,
                 const exec::RunOptions& run);

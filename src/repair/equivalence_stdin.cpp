@@ -2,7 +2,8 @@
 //  - A test's stdin is the layout of a family of inputs: same length, same spaces, newlines,
 //    punctuation and signs at the same places, each digit and letter free within the range of
 //    its class over every test's stdin (EncodeOptions::freeStdin). Both programs read the same
-//    free bytes; argv stays the test's.
+//    free bytes; argv stays the test's. `--input-range LO:HI` bounds every number scanf reads
+//    (%d, %u) from them; `--input-range N=LO:HI` is about argv and not used here.
 //  - The kLayouts distinct layouts with the fewest varying bytes are checked (the smallest
 //    formulas: on caesar-v2 a 35-byte layout ran out of 9 s of CPU where the 14-byte ones took
 //    a fraction of a second); a layout without a digit or letter is one input, which the tests
@@ -126,7 +127,11 @@ std::string describeRanges(const encode::EncodeOptions::FreeStdin& c) {
   add("digit", c.digitLo, c.digitHi);
   add("lowercase letter", c.lowerLo, c.lowerHi);
   add("uppercase letter", c.upperLo, c.upperHi);
-  return out + " (the tests' ranges)";
+  out += " (the tests' ranges)";
+  if (c.boundNumbers)
+    out += fmt::format(", each number scanf reads within {}..{} (--input-range)", c.numberLo,
+                       c.numberHi);
+  return out;
 }
 
 }  // namespace
@@ -134,7 +139,9 @@ std::string describeRanges(const encode::EncodeOptions::FreeStdin& c) {
 Equivalence checkStdinEquivalence(const RepairProblem& p, const RepairOptions& options,
                                   const solve::Deadline& deadline) {
   const ir::Program& golden = *p.oracle->golden;
-  const encode::EncodeOptions::FreeStdin ranges = classRanges(*p.suite);
+  encode::EncodeOptions::FreeStdin ranges = classRanges(*p.suite);
+  for (const RepairOptions::InputRange& r : options.inputRanges)
+    if (r.arg == 0) ranges.boundNumbers = true, ranges.numberLo = r.lo, ranges.numberHi = r.hi;
   // The distinct layouts with the fewest varying bytes (the smallest formulas), in suite order
   // among equals.
   std::vector<const testing::TestCase*> layouts;
@@ -181,8 +188,9 @@ Equivalence checkStdinEquivalence(const RepairProblem& p, const RepairOptions& o
     }
     if (a.stdinBytes.empty())  // long digit runs only: one input, which the test decides
       continue;
-    const std::optional<z3::expr> difference = differ(ctx, a, b);
-    if (!difference) return {std::nullopt, "outputs the formulas cannot compare", {}};
+    std::string why;
+    const std::optional<z3::expr> difference = differ(ctx, a, b, &why);
+    if (!difference) return {std::nullopt, "outputs the formulas cannot compare: " + why, {}};
     if (a.stdinBytes.size() != b.stdinBytes.size())
       return {std::nullopt, "the programs' formulas vary different stdin bytes", {}};
     // QF_BV (z3's SAT core, with its preprocessing) for pure bit-vector formulas: caesar-v2's

@@ -10,6 +10,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 namespace culprit::repair::detail {
 namespace {
@@ -35,12 +36,12 @@ struct Pair {
     }
     suite.path = "tests";
   }
-  Equivalence check(double seconds = 30) const {
+  Equivalence check(const RepairOptions& options = {}) const {
     RepairProblem p;
     p.program = program.get();
     p.suite = &suite;
     p.oracle = &oracle;
-    return checkEquivalence(p, RepairOptions{}, solve::Deadline::after(seconds));
+    return checkEquivalence(p, options, solve::Deadline::after(30));
   }
 };
 
@@ -132,6 +133,27 @@ TEST(StdinEquivalence, ScanfNumbersNotEquivalent) {
   const Pair p(replaced(kThreshold, "x > 50", "x > 60"), kThreshold,
                {"3\n12 75 40\n", "2\n99 10\n"});
   expectDistinguishes(p, p.check());
+}
+
+TEST(StdinEquivalence, InputRangeBoundsScannedNumbers) {
+  // Numbers up to 50 never tell `x > 60` from `x > 50`; --input-range 0:55 lets 51 to 55 in.
+  const Pair p(replaced(kThreshold, "x > 50", "x > 60"), kThreshold,
+               {"3\n12 75 40\n", "2\n99 10\n"});
+  RepairOptions o;
+  o.inputRanges.push_back({0, 0, 50});
+  const Equivalence e = p.check(o);
+  ASSERT_EQ(e.equivalent, std::optional<bool>(true)) << e.note;
+  EXPECT_NE(e.note.find("each number scanf reads within 0..50 (--input-range)"), std::string::npos)
+      << e.note;
+  o.inputRanges = {{0, 0, 55}};
+  const Equivalence wider = p.check(o);
+  expectDistinguishes(p, wider);
+  // The number that tells them apart is one --input-range let in.
+  std::istringstream in(wider.distinguishingStdin);
+  bool between = false;
+  for (int x = 0; in >> x;)
+    between = between || (x > 50 && x <= 55);
+  EXPECT_TRUE(between) << wider.distinguishingStdin;
 }
 
 const char* kShout = R"(#include <stdio.h>
