@@ -99,14 +99,13 @@ std::string testLine(const exec::RunInput& input) {
 }  // namespace
 
 std::optional<z3::expr> differ(z3::context& ctx, const encode::Encoding& a,
-                               const encode::Encoding& b, std::string* why) {
+                               const encode::Encoding& b, bool bitVectorCounts, std::string* why) {
   auto cannot = [&](const char* reason) -> std::optional<z3::expr> {
     if (why) *why = reason;
     return std::nullopt;
   };
-  // Bit-vector counts: a QF_BV solver abstracts an integer term away (and then answers sat with a
-  // model in which the outputs agree).
-  const z3::expr one = ctx.bv_val(1, 32), zero = ctx.bv_val(0, 32);
+  const z3::expr one = bitVectorCounts ? ctx.bv_val(1, 32) : ctx.int_val(1);
+  const z3::expr zero = bitVectorCounts ? ctx.bv_val(0, 32) : ctx.int_val(0);
   z3::expr countA = zero, countB = zero;
   for (const encode::EncodedOutput& o : a.outputs)
     countA = countA + z3::ite(o.reached, one, zero);
@@ -220,7 +219,7 @@ Equivalence checkEquivalence(const RepairProblem& p, const RepairOptions& option
       return {std::nullopt, std::string("the formulas cannot state the programs: ") + e.what(), {}};
     }
     std::string why;
-    const std::optional<z3::expr> difference = differ(ctx, a, b, &why);
+    const std::optional<z3::expr> difference = differ(ctx, a, b, false, &why);
     if (!difference) return {std::nullopt, "outputs the formulas cannot compare: " + why, {}};
     z3::solver s = solve::makeZ3Solver(ctx, "");
     z3::params params(ctx);

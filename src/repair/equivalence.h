@@ -37,8 +37,13 @@ Equivalence checkEquivalence(const RepairProblem& problem, const RepairOptions& 
 /// Over two encodings: "their stdout events (keys, values, computed characters) or exit
 /// statuses differ"; nullopt when they cannot be compared (values of different types), with
 /// the reason in `why`.
+/// `bitVectorCounts`: the output counts compared as bit-vectors, for a QF_BV solver (which
+/// abstracts an integer term away and then answers sat with a model in which the outputs agree);
+/// else as integers, with which z3's default solver keeps to its SMT core (as bit-vectors, it
+/// bit-blasted the Siemens-style queries and ran out of its 5 s on v01 and v02, decided before).
 std::optional<z3::expr> differ(z3::context& ctx, const encode::Encoding& a,
-                               const encode::Encoding& b, std::string* why = nullptr);
+                               const encode::Encoding& b, bool bitVectorCounts,
+                               std::string* why = nullptr);
 /// Runs both programs on `input`: do stdout or the exit status differ?
 bool runsDiffer(const ir::Program& a, const ir::Program& b, const exec::RunInput& input,
                 const exec::RunOptions& run);

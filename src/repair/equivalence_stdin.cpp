@@ -189,7 +189,7 @@ Equivalence checkStdinEquivalence(const RepairProblem& p, const RepairOptions& o
     if (a.stdinBytes.empty())  // long digit runs only: one input, which the test decides
       continue;
     std::string why;
-    const std::optional<z3::expr> difference = differ(ctx, a, b, &why);
+    const std::optional<z3::expr> difference = differ(ctx, a, b, true, &why);
     if (!difference) return {std::nullopt, "outputs the formulas cannot compare: " + why, {}};
     if (a.stdinBytes.size() != b.stdinBytes.size())
       return {std::nullopt, "the programs' formulas vary different stdin bytes", {}};
