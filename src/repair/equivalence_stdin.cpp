@@ -163,9 +163,9 @@ Equivalence checkStdinEquivalence(const RepairProblem& p, const RepairOptions& o
     z3::context ctx;
     encode::EncodeOptions eo = equivalenceEncoding(p, options);
     eo.freeStdin = ranges;
-    eo.deadline = std::chrono::steady_clock::now() +
-                  std::chrono::milliseconds(deadline.bounded() ? deadline.remainingMs() : 0);
-    if (!deadline.bounded()) eo.deadline.reset();
+    if (deadline.bounded())
+      eo.deadline =
+          std::chrono::steady_clock::now() + std::chrono::milliseconds(deadline.remainingMs());
     encode::Expectation none;
     none.assertions = false;
     encode::Encoding a(ctx), b(ctx);
