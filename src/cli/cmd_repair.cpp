@@ -131,8 +131,8 @@ void addRepairCommand(CLI::App& app, int& status) {
       ->capture_default_str();
   cmd->add_option("--equivalence-timeout", c->options.equivalenceSeconds,
                   "seconds for each repair's bounded equivalence with --golden (both programs "
-                  "on the same free argv numbers, within the tests' ranges and --unwind); 0: "
-                  "not checked")
+                  "on the same free argv numbers, or stdin of the tests' layouts with free "
+                  "digits and letters, within the tests' ranges and --unwind); 0: not checked")
       ->check(CLI::Range(0.0, 3600.0))
       ->capture_default_str();
   cmd->add_option("--hole-timeout", c->options.holeQuerySeconds,
@@ -164,8 +164,8 @@ void addRepairCommand(CLI::App& app, int& status) {
            }
          },
          "values of the input numbers for bounded equivalence with --golden: LO:HI for every "
-         "argv number (or entry argument), N=LO:HI for argument N (repeat the option); default: "
-         "the range the tests give each")
+         "argv number (or entry argument) and every number scanf reads from stdin, N=LO:HI for "
+         "argument N (repeat the option); default: the range the tests give each")
       ->type_name("[N=]LO:HI")
       ->allow_extra_args(false);
   addSharedOptions(*cmd, c);

@@ -133,6 +133,21 @@ struct EncodeOptions {
   std::optional<Goal> goal;
   /// Expressions with alternatives (mutation repair's meta-program), nullptr: none.
   const AlternativeMap* alternatives = nullptr;
+  /// Program family, bounded equivalence over stdin: the test's stdin is the layout of every
+  /// stdin of its length whose spaces, newlines, punctuation and other bytes are the test's and
+  /// whose digits and letters vary: each digit (in runs of at most 18) a fresh byte within
+  /// [digitLo, digitHi], each lowercase letter within [lowerLo, lowerHi], each uppercase one
+  /// within [upperLo, upperHi] (Encoding::stdinBytes). Such bytes never change where a line
+  /// ends or how scanf's %d %u %c %s split the input, so those stay the test's; scanf with
+  /// another conversion, or with a letter or digit in its format, is an EncodeError.
+  struct FreeStdin {
+    char digitLo = '0', digitHi = '9', lowerLo = 'a', lowerHi = 'z', upperLo = 'A', upperHi = 'Z';
+    /// When set: every number scanf's %d or %u reads from varying digits lies within
+    /// [numberLo, numberHi] (an assumption on the input, like an unwinding bound).
+    bool boundNumbers = false;
+    std::int64_t numberLo = 0, numberHi = 0;
+  };
+  std::optional<FreeStdin> freeStdin;
 };
 
 /// One output call as the oracle sees it: what was printed to stdout, split into the
@@ -277,7 +292,9 @@ struct Encoding {
   z3::expr violation;
   std::vector<NondetCall> nondet;
   std::vector<SymbolicInput> inputs;  ///< EncodeOptions::symbolicInputs
-  std::vector<Choice> choices;        ///< EncodeOptions::alternatives, in first-use order
+  /// EncodeOptions::freeStdin: the varying bytes (index: position in stdin; type UChar).
+  std::vector<SymbolicInput> stdinBytes;
+  std::vector<Choice> choices;  ///< EncodeOptions::alternatives, in first-use order
   std::vector<EncodedOutput> outputs;
   /// Exit status of the run (program end or exit()), for evaluation in a model.
   z3::expr exitStatus;

@@ -443,7 +443,7 @@ private:
     exec::libc::Scanned r = exec::libc::scan(format_, input, consumed);
     if (std::none_of(chars.begin(), chars.end(), [](const auto& c) { return c.has_value(); }))
       chars.clear();
-    cases_.push_back(ScanCase{cond, std::move(r), consumed, std::move(chars), terminates});
+    cases_.push_back(ScanCase{cond, std::move(r), consumed, std::move(chars), {}, terminates});
     return cases_.size() <= max_;
   }
 

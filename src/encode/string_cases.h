@@ -36,6 +36,10 @@ struct ScanCase {
   exec::libc::Scanned result;
   std::size_t after = 0;
   std::vector<std::optional<ScanChar>> chars;
+  /// Numeric conversions whose digits vary (EncodeOptions::freeStdin): item k's value as a
+  /// term of kind Long, before its conversion to the item's kind (empty or nullopt: the
+  /// item's own value).
+  std::vector<std::optional<z3::expr>> values;
   /// Where `when` holds, the string is NUL-terminated within its object iff this holds (else
   /// the call is a runtime error); nullopt: it is.
   std::optional<z3::expr> terminates;

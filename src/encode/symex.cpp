@@ -58,6 +58,7 @@ void SymExec::run() {
   const ir::Function* entry = prog_.findFunction(opt_.entry);
   if (!entry || !entry->body) throw EncodeError("no function '" + opt_.entry + "' to encode");
   objects_.push_back(ObjectInfo{});  // the null object
+  setUpFreeStdin();
   const z3::expr zero = ints_.index(0);
   State st{ctx_.bool_val(true), {}, zero, zero, zero, ctx_.bool_val(true), {}};
   setUpGlobals(st);

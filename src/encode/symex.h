@@ -13,7 +13,8 @@
 // symex_stmt.cpp (statements, loops), symex_expr.cpp (expressions, memory), symex_lib.cpp
 // (library calls and intrinsics), symex_stdio.cpp (formatted, line and string input, strings
 // read from memory and printed), symex_expected.cpp (computed strings printed under an output
-// oracle), symex_heap.cpp (heap blocks, memset/memcpy).
+// oracle), symex_heap.cpp (heap blocks, memset/memcpy), symex_free_stdin.cpp (stdin whose digits
+// and letters vary, for bounded equivalence).
 #pragma once
 
 #include "encode/cint.h"
@@ -450,6 +451,21 @@ private:
   PushedInput withPushback(State& st, std::size_t h, const ir::Expr& e, const char* what);
   /// Moves stream `h` to `after` (a position in `in.data`).
   void consumePushed(State& st, std::size_t h, const PushedInput& in, const z3::expr& after);
+
+  // --- symex_free_stdin.cpp: stdin whose digits and letters vary (EncodeOptions::freeStdin) ---
+  /// Makes the varying bytes of stdin fresh values within their class (Encoding::stdinBytes).
+  void setUpFreeStdin();
+  /// Byte `i` of `data`, what a read of stream `h` sees (joined after a pushed-back character
+  /// at `joinedAt`), as a term of kind `k`: the varying byte there, else the data's.
+  z3::expr inputByte(std::size_t h, const std::string& data, std::optional<std::int64_t> joinedAt,
+                     std::size_t i, ir::IntKind k) const;
+  /// Gives the cases of a scan of stream `h` (each run on `in.data`) the varying bytes they
+  /// convert: %c and %s characters, %d and %u values (within FreeStdin's number bounds where
+  /// the case holds in `st`). Throws EncodeError for a format whose
+  /// split of the input varying bytes could change.
+  void freeScan(std::size_t h, const std::string& format, const PushedInput& in,
+                std::vector<ScanCase>& cases, const ir::Expr& e, const State& st);
+  std::vector<std::optional<z3::expr>> freeStdin_;  ///< by stdin position
   /// Stores what the scan cases convert through `targets` (the values of e.ops[first...]), the
   /// case that holds selecting; returns the call's result.
   z3::expr storeScanned(const ir::Expr& e, std::size_t first, const std::vector<Val>& targets,

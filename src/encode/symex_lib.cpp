@@ -414,7 +414,7 @@ Val SymExec::readChar(std::size_t h, ir::IntKind k, State& st) {
   z3::expr& posRef = streamPos(st, h);
   const z3::expr pos = posRef;
   auto byteAt = [&](std::size_t i) {
-    return ints_.literal(i < data.size() ? static_cast<unsigned char>(data[i]) : -1, k);
+    return i < data.size() ? inputByte(h, data, std::nullopt, i, k) : ints_.literal(-1, k);
   };
   z3::expr value = ints_.literal(-1, k), next = pos, atEnd = ctx_.bool_val(true);
   if (std::optional<std::int64_t> at = ints_.numeral(pos, ir::IntKind::Long)) {

@@ -301,7 +301,11 @@ z3::expr SymExec::storeScanned(const ir::Expr& e, std::size_t first,
     const z3::expr made = byCase(cases, [&](std::size_t i) { return ctx_.bool_val(itemOf(i)); });
     if (item->conversion != 'c' && item->conversion != 's') {
       const z3::expr v = byCase(cases, [&](std::size_t i) {
-        return ints_.literal(itemOf(i) ? itemOf(i)->value : 0, ck);
+        const exec::libc::ScanItem* it = itemOf(i);
+        if (it && k < cases[i].values.size() && cases[i].values[k])  // digits that vary
+          return ints_.convert(ints_.convert(*cases[i].values[k], ir::IntKind::Long, it->kind),
+                               it->kind, ck);
+        return ints_.literal(it ? it->value : 0, ck);
       });
       writeCells(st, targets[k], made, ints_.index(1), 1, [&](std::uint64_t) { return v; });
       continue;
@@ -351,8 +355,9 @@ Val SymExec::scanStream(const ir::Expr& e, std::size_t h, std::size_t fmt, State
     exec::libc::Scanned r = exec::libc::scan(*format, data, q);
     const z3::expr when =
         at ? ctx_.bool_val(true) : pos == ints_.index(static_cast<std::int64_t>(p));
-    cases.push_back(ScanCase{when, std::move(r), q, {}, std::nullopt});
+    cases.push_back(ScanCase{when, std::move(r), q, {}, {}, std::nullopt});
   }
+  freeScan(h, *format, in, cases, e, st);
   const z3::expr result = storeScanned(e, fmt + 1, targets, cases, st);
   consumePushed(st, h, in, byCase(cases, [&](std::size_t i) {
                   return ints_.index(static_cast<std::int64_t>(cases[i].after));
@@ -377,7 +382,7 @@ Val SymExec::sscanf(const ir::Expr& e, State& st) {
   if (std::optional<std::string> text = concreteString(source, st)) {
     std::size_t pos = 0;
     exec::libc::Scanned r = exec::libc::scan(*format, *text, pos);
-    cases.push_back(ScanCase{ctx_.bool_val(true), std::move(r), pos, {}, std::nullopt});
+    cases.push_back(ScanCase{ctx_.bool_val(true), std::move(r), pos, {}, {}, std::nullopt});
     return intVal(storeScanned(e, 2, targets, cases, st));
   }
   // A string whose characters the program computes: a case per way the scan can go.
@@ -428,7 +433,7 @@ Val SymExec::sscanf(const ir::Expr& e, State& st) {
     }
     std::size_t pos = 0;
     exec::libc::Scanned r = exec::libc::scan(*format, input, pos);
-    cases.push_back(ScanCase{s.cond, std::move(r), pos, {}, std::nullopt});
+    cases.push_back(ScanCase{s.cond, std::move(r), pos, {}, {}, std::nullopt});
   }
   if (cases.empty()) return zeroValue(e.type);  // every shape is a runtime error
   return intVal(storeScanned(e, 2, targets, cases, st));
@@ -505,7 +510,7 @@ Val SymExec::readLine(std::size_t h, const Val& buf, const ir::Expr& bufOp, cons
     const z3::expr c = byPosition(
         pos, size,
         [&](std::size_t p) {
-          return ints_.literal(p + j < size ? static_cast<unsigned char>(data[p + j]) : 0, ck);
+          return p + j < size ? inputByte(h, data, in.joinedAt, p + j, ck) : ints_.literal(0, ck);
         },
         ints_.literal(0, ck));
     if (fixedCount) return static_cast<std::int64_t>(j) < *fixedCount ? c : ints_.literal(0, ck);

@@ -247,9 +247,7 @@ Val SymExec::streamCall(const ir::Expr& e, State& st) {
       const ir::IntKind ck = cell->isInt() ? cell->intKind : ir::IntKind::Char;
       if (got > 0)
         writeCells(s, buf, ctx_.bool_val(true), ints_.index(static_cast<std::int64_t>(got)), got,
-                   [&](std::uint64_t j) {
-                     return ints_.literal(static_cast<unsigned char>(data[*at + j]), ck);
-                   });
+                   [&](std::uint64_t j) { return inputByte(h, data, in.joinedAt, *at + j, ck); });
       consumePushed(s, h, in, ints_.index(static_cast<std::int64_t>(*at + got)));
       if (got < want) stream(s, h).eof = ctx_.bool_val(true);
       return intVal(ints_.literal(got == 0 ? 0 : static_cast<std::int64_t>(got / *n), k));

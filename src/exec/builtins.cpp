@@ -378,6 +378,7 @@ bool Scanner::number(const Directive& d, bool suppress) {
   skipSpaces();
   if (atEnd()) return inputFailure_ = true, false;
   const std::size_t limit = d.width > 0 ? static_cast<std::size_t>(d.width) : in_.size();
+  const std::size_t from = pos_;
   const std::string text = takeNumber(d.conversion, limit);
   if (text.empty()) return false;  // matching failure
   if (suppress) return true;
@@ -394,6 +395,8 @@ bool Scanner::number(const Directive& d, bool suppress) {
   const std::int64_t raw =
       isSigned ? parseLong(text, base) : static_cast<std::int64_t>(parseULong(text, base));
   item.value = arith::convert(raw, item.kind);
+  item.text = text;
+  item.from = from;
   result_.items.push_back(std::move(item));
   return true;
 }

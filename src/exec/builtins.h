@@ -50,8 +50,8 @@ struct ScanItem {
   char conversion = 'd';                ///< d i u o x c s, and f for every floating conversion
   ir::IntKind kind = ir::IntKind::Int;  ///< numeric conversions: the type the directive stores
   std::int64_t value = 0;               ///< numeric conversions: normalised to `kind`
-  std::string text;                     ///< %c, %s: the characters read (no NUL)
-  std::size_t from = 0;                 ///< %c, %s: the input position of the first one
+  std::string text;                     ///< the characters read (%c, %s: no NUL)
+  std::size_t from = 0;                 ///< the input position of the first one
 };
 
 struct Scanned {

@@ -157,6 +157,7 @@ void checkEquivalences(const RepairProblem& p, const RepairOptions& o,
       const detail::Equivalence e = detail::checkEquivalence(p, o, own);
       rep.equivalentToGolden = e.equivalent;
       rep.equivalence = e.note;
+      rep.distinguishingStdin = e.distinguishingStdin;
     }
   }
 }

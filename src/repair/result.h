@@ -70,6 +70,8 @@ struct Repair {
   /// Bounded equivalence with the golden program (equivalence.h): true, false, or not decided.
   std::optional<bool> equivalentToGolden;
   std::string equivalence;  ///< the bounds, the distinguishing test line, or why not decided
+  /// Not equivalent on a test that gives stdin: that stdin (its test line names a file holding it).
+  std::string distinguishingStdin;
   std::optional<std::size_t> holdoutPassed;  ///< held-out tests it passes (--holdout)
 };
 

@@ -109,6 +109,7 @@ std::string renderJson(const RepairModel& m) {
         rep.equivalentToGolden ? nlohmann::json(*rep.equivalentToGolden) : nlohmann::json();
     one[rep.equivalentToGolden && !*rep.equivalentToGolden ? "distinguishing_test"
                                                            : "equivalence"] = rep.equivalence;
+    if (!rep.distinguishingStdin.empty()) one["distinguishing_stdin"] = rep.distinguishingStdin;
     repairs.push_back(std::move(one));
   }
   nlohmann::json must = nlohmann::json::array();
