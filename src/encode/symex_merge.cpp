@@ -57,30 +57,7 @@ Val SymExec::mergeVal(const z3::expr& c, const Val& a, const Val& b) const {
   if (!a.isPointer() && !b.isPointer()) return Val{choose(c, a.v, b.v), nullptr};
   if (a.ptr == b.ptr || c.is_true()) return a;
   if (c.is_false()) return b;
-  // One alternative per object (the conditions of a value's alternatives exclude each other),
-  // so that merging in a loop does not multiply them.
-  auto alts = std::make_shared<PtrAlts>();
-  auto addAlt = [&](const z3::expr& cond, ObjId obj, const z3::expr& offset) {
-    if (cond.is_false()) return;  // a dead alternative
-    for (PtrAlt& have : *alts)
-      if (have.obj == obj) {
-        have.offset = sameTerm(have.offset, offset) ? offset : choose(cond, offset, have.offset);
-        have.cond = disj(have.cond, cond);
-        return;
-      }
-    alts->push_back(PtrAlt{cond, obj, offset});
-  };
-  auto add = [&](const Val& v, const z3::expr& when) {
-    if (!v.isPointer()) {  // an integer 0 stored where a pointer lives: null
-      addAlt(when, kNullObject, objectTag(kNullObject));
-      return;
-    }
-    for (const PtrAlt& alt : *v.ptr)
-      addAlt(conj(when, alt.cond), alt.obj, alt.offset);
-  };
-  add(a, c);
-  add(b, negate(c));
-  return Val{objectTag(kNullObject), std::move(alts)};
+  return mergeMany({{c, a}, {ctx_.bool_val(true), b}});
 }
 
 Val SymExec::mergeMany(const std::vector<std::pair<z3::expr, Val>>& options) const {
@@ -88,8 +65,7 @@ Val SymExec::mergeMany(const std::vector<std::pair<z3::expr, Val>>& options) con
   bool pointers = false;
   for (const auto& [c, v] : options)
     pointers = pointers || v.isPointer();
-  if (!pointers || options.size() == 2) {
-    if (options.size() == 2) return mergeVal(options[0].first, options[0].second, last);
+  if (!pointers) {
     z3::expr acc = last.v;
     for (std::size_t i = options.size() - 1; i-- > 0;)
       acc = choose(options[i].first, options[i].second.v, acc);
