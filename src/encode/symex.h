@@ -85,9 +85,44 @@ struct OutputShape {
   std::vector<KeyChar> chars;
 };
 
+/// The cells of an expanded object, shared between the states forked from one another until
+/// one of them writes (copy on write): a fork costs no copy of the cells, and a merge sees at
+/// once that an object neither side wrote is the same.
+class CowCells {
+public:
+  std::size_t size() const { return cells_ ? cells_->size() : 0; }
+  bool empty() const { return size() == 0; }
+  const Val& operator[](std::size_t i) const { return (*cells_)[i]; }
+  const Val& back() const { return cells_->back(); }
+  std::vector<Val>::const_iterator begin() const { return view().begin(); }
+  std::vector<Val>::const_iterator end() const { return view().end(); }
+  /// Write access to one cell (copies the cells first when another state shares them).
+  Val& operator[](std::size_t i) { return own()[i]; }
+  void clear() { cells_.reset(); }
+  void reserve(std::size_t n) { own().reserve(n); }
+  void push_back(Val v) { own().push_back(std::move(v)); }
+  void assign(std::size_t n, const Val& v) { own().assign(n, v); }
+  /// Whether both hold the very same cells (not merely equal ones).
+  bool shares(const CowCells& o) const { return cells_ == o.cells_; }
+
+private:
+  const std::vector<Val>& view() const {
+    static const std::vector<Val> none;
+    return cells_ ? *cells_ : none;
+  }
+  std::vector<Val>& own() {
+    if (!cells_)
+      cells_ = std::make_shared<std::vector<Val>>();
+    else if (cells_.use_count() > 1)
+      cells_ = std::make_shared<std::vector<Val>>(*cells_);
+    return *cells_;
+  }
+  std::shared_ptr<std::vector<Val>> cells_;
+};
+
 /// The current contents of one object in one state.
 struct ObjState {
-  std::vector<Val> cells;         ///< expanded objects
+  CowCells cells;                 ///< expanded objects
   std::optional<z3::expr> array;  ///< large objects of integer cells: a Z3 array
   bool live = false;
   std::optional<z3::expr> freed;  ///< heap blocks: when `free` has released it (none: never)
@@ -278,6 +313,17 @@ private:
   State merge2(State&& a, State&& b, const std::optional<z3::expr>& split,
                const PathCondition& parent) const;
   Val mergeVal(const z3::expr& c, const Val& a, const Val& b) const;
+  /// The value of the first option whose condition holds (the last option's condition is
+  /// ignored: it is the value when none holds).
+  Val mergeMany(const std::vector<std::pair<z3::expr, Val>>& options) const;
+  /// The object a pointer designates, as a term (its alternatives in turn); 0 for null.
+  z3::expr tagOf(const Val& v) const;
+  /// The numeral of object `obj` in tags (cached: merges ask for it per cell).
+  const z3::expr& objectTag(ObjId obj) const;
+  mutable std::vector<std::optional<z3::expr>> objectTags_;
+  /// tagOf of values whose alternatives are not tagged, by their alternatives (kept alive).
+  mutable std::unordered_map<const PtrAlts*, std::pair<std::shared_ptr<const PtrAlts>, z3::expr>>
+      tagCache_;
   ObjState mergeObj(const z3::expr& c, const ObjState& a, const ObjState& b) const;
   void restoreGuard(State& st, const PathCondition& before) const;
   static PathCondition pathOf(const State& st) { return {st.guard, st.local}; }

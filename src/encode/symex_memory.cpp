@@ -1,11 +1,126 @@
 // Symbolic executor: places and memory. An lvalue evaluates to pointer alternatives (object,
 // offset, condition); loads and stores go cell by cell, each guarded by its alternative, with
-// the runtime checks of an access (bounds, liveness) as hard clauses.
+// the runtime checks of an access (bounds, liveness) as hard clauses. In an object of structs,
+// an offset the formula computes reaches only the cells congruent to it (CongruenceOf): a field
+// of a struct at a symbolic index touches that field of each element, not every cell.
 #include "encode/symex.h"
+
+#include <numeric>
+#include <unordered_map>
 
 namespace culprit::encode::detail {
 
 namespace {
+
+/// What is known of an offset term: it is `rest` modulo `modulus` (modulus 0: it equals
+/// `rest`; modulus 1: nothing is known).
+struct Congruence {
+  std::uint64_t modulus = 1;
+  std::int64_t rest = 0;
+};
+
+Congruence normalised(std::uint64_t modulus, std::int64_t rest) {
+  if (modulus == 1) return {};
+  if (modulus == 0) return {0, rest};
+  const auto m = static_cast<std::int64_t>(modulus);
+  return {modulus, ((rest % m) + m) % m};
+}
+
+std::uint64_t magnitude(std::int64_t v) {
+  return v < 0 ? static_cast<std::uint64_t>(-(v + 1)) + 1 : static_cast<std::uint64_t>(v);
+}
+
+/// The congruence of an offset built by indexAdd/indexScale (sums, products by numerals,
+/// ites of such). Offsets are cell numbers well inside 64 bits (accesses are checked against
+/// the object), so 64-bit wrap-around is out of the question; any overflow here gives up.
+class CongruenceOf {
+public:
+  Congruence operator()(const z3::expr& e, int depth = 0) {
+    if (depth > 48) return {};
+    auto it = memo_.find(e.id());
+    if (it != memo_.end()) return it->second;
+    const Congruence c = compute(e, depth);
+    memo_.emplace(e.id(), c);
+    return c;
+  }
+
+private:
+  Congruence compute(const z3::expr& e, int depth) {
+    std::int64_t v = 0;
+    std::uint64_t u = 0;
+    if (e.is_numeral()) {
+      if (e.is_bv() && e.get_sort().bv_size() == 64 && e.is_numeral_u64(u))
+        return {0, static_cast<std::int64_t>(u)};  // two's complement: -1 is 2^64 - 1
+      if (e.is_numeral_i64(v)) return {0, v};
+      return {};
+    }
+    if (!e.is_app()) return {};
+    const Z3_decl_kind k = e.decl().decl_kind();
+    const unsigned n = e.num_args();
+    switch (k) {
+    case Z3_OP_ADD:
+    case Z3_OP_BADD:
+    case Z3_OP_SUB:
+    case Z3_OP_BSUB: {
+      Congruence acc = (*this)(e.arg(0), depth + 1);
+      for (unsigned i = 1; i < n; ++i) {
+        Congruence b = (*this)(e.arg(i), depth + 1);
+        if (k == Z3_OP_SUB || k == Z3_OP_BSUB) b.rest = -b.rest;
+        std::int64_t sum = 0;
+        if (__builtin_add_overflow(acc.rest, b.rest, &sum)) return {};
+        acc = normalised(std::gcd(acc.modulus, b.modulus), sum);
+      }
+      return acc;
+    }
+    case Z3_OP_UMINUS:
+    case Z3_OP_BNEG: {
+      const Congruence a = (*this)(e.arg(0), depth + 1);
+      return normalised(a.modulus, -a.rest);
+    }
+    case Z3_OP_MUL:
+    case Z3_OP_BMUL: {
+      Congruence acc{0, 1};
+      for (unsigned i = 0; i < n; ++i) {
+        const Congruence b = (*this)(e.arg(i), depth + 1);
+        std::int64_t prod = 0;
+        std::uint64_t mod = 0;
+        if (acc.modulus == 0 && b.modulus == 0) {
+          if (__builtin_mul_overflow(acc.rest, b.rest, &prod)) return {};
+        } else if (acc.modulus == 0 || b.modulus == 0) {  // (m*x + r) * k = m*k*x + r*k
+          const Congruence& exact = acc.modulus == 0 ? acc : b;
+          const Congruence& other = acc.modulus == 0 ? b : acc;
+          if (__builtin_mul_overflow(other.modulus, magnitude(exact.rest), &mod) ||
+              __builtin_mul_overflow(other.rest, exact.rest, &prod))
+            return {};
+          if (mod == 0) return {0, 0};  // times zero
+        } else {
+          return {};
+        }
+        acc = normalised(mod, prod);
+      }
+      return acc;
+    }
+    case Z3_OP_ITE: {
+      // Only strides are kept: a choice among a few numerals (a merged counter) tells which
+      // cells it may be, but its formula is left as it was (the ite chain over every cell).
+      const Congruence a = (*this)(e.arg(1), depth + 1), b = (*this)(e.arg(2), depth + 1);
+      if (a.modulus == 0 || b.modulus == 0) return {};
+      std::int64_t diff = 0;
+      if (__builtin_sub_overflow(a.rest, b.rest, &diff)) return {};
+      return normalised(std::gcd(std::gcd(a.modulus, b.modulus), magnitude(diff)), a.rest);
+    }
+    default: return {};
+    }
+  }
+
+  std::unordered_map<unsigned, Congruence> memo_;
+};
+
+/// Whether cell `j` may be the one an offset of congruence `c` designates.
+bool mayBe(const Congruence& c, std::uint64_t j) {
+  if (c.modulus == 0) return static_cast<std::int64_t>(j) == c.rest;
+  return static_cast<std::int64_t>(j % c.modulus) == c.rest;
+}
 
 const ir::Expr& undecayed(const ir::Expr& e) {
   if (e.kind == ir::ExprKind::Cast && e.type->isPointer() && e.ops[0]->type->isArray())
@@ -78,10 +193,12 @@ z3::expr SymExec::accessible(const State& st, ObjId obj, const z3::expr& offset,
 }
 
 Val SymExec::load(const PtrAlts& p, const State& st, ir::TypeRef type) const {
-  Val acc = readCell(st, p.back().obj, p.back().offset, type);
-  for (std::size_t i = p.size() - 1; i-- > 0;)
-    acc = mergeVal(p[i].cond, readCell(st, p[i].obj, p[i].offset, type), acc);
-  return acc;
+  if (p.size() == 1) return readCell(st, p.front().obj, p.front().offset, type);
+  std::vector<std::pair<z3::expr, Val>> options;
+  options.reserve(p.size());
+  for (const PtrAlt& alt : p)
+    options.emplace_back(alt.cond, readCell(st, alt.obj, alt.offset, type));
+  return mergeMany(options);
 }
 
 Val SymExec::readCell(const State& st, ObjId obj, const z3::expr& offset, ir::TypeRef type) const {
@@ -111,19 +228,23 @@ Val SymExec::readCell(const State& st, ObjId obj, const z3::expr& offset, ir::Ty
     if (info.mixed && type && !sameShape(cell, zeroValue(type))) return zeroValue(type);
     return cell;
   }
-  if (info.mixed) {  // only the cells of the type read can be meant
-    const Val like = zeroValue(type);
-    std::optional<Val> acc;
-    for (std::size_t j = os.cells.size(); j-- > 0;)
-      if (sameShape(os.cells[j], like))
-        acc = acc ? mergeVal(offset == ints_.index(static_cast<std::int64_t>(j)), os.cells[j], *acc)
-                  : os.cells[j];
-    return acc.value_or(like);
+  // Only the cells congruent to the offset (and, in objects of structs, of the type read) can
+  // be meant; the last of them is what an offset matching none reads (such an access is a
+  // runtime error, checked where the offset was made).
+  if (!info.mixed) {
+    Val acc = os.cells.back();
+    for (std::size_t j = os.cells.size() - 1; j-- > 0;)
+      acc = mergeVal(offset == ints_.index(static_cast<std::int64_t>(j)), os.cells[j], acc);
+    return acc;
   }
-  Val acc = os.cells.back();
-  for (std::size_t j = os.cells.size() - 1; j-- > 0;)
-    acc = mergeVal(offset == ints_.index(static_cast<std::int64_t>(j)), os.cells[j], acc);
-  return acc;
+  const Congruence c = CongruenceOf{}(offset);
+  const Val like = zeroValue(type);
+  std::vector<std::pair<z3::expr, Val>> options;
+  for (std::size_t j = 0; j < os.cells.size(); ++j)
+    if (mayBe(c, j) && sameShape(os.cells[j], like))
+      options.emplace_back(offset == ints_.index(static_cast<std::int64_t>(j)), os.cells[j]);
+  if (options.empty()) return like;
+  return mergeMany(options);
 }
 
 void SymExec::store(const PtrAlts& p, const Val& v, State& st) {
@@ -150,8 +271,9 @@ void SymExec::writeCell(State& st, ObjId obj, const z3::expr& offset, const Val&
     return;
   }
   const bool mixed = objects_[obj].mixed != nullptr;
+  const Congruence c = mixed ? CongruenceOf{}(offset) : Congruence{};
   for (std::size_t j = 0; j < os.cells.size(); ++j)
-    if (!mixed || sameShape(os.cells[j], v))
+    if (mayBe(c, j) && (!mixed || sameShape(os.cells[j], v)))
       os.cells[j] =
           mergeVal(conj(cond, offset == ints_.index(static_cast<std::int64_t>(j))), v, os.cells[j]);
 }

@@ -2,6 +2,8 @@
 // joins with ite (phi) over values, objects and path conditions.
 #include "encode/symex.h"
 
+#include <unordered_map>
+
 namespace culprit::encode::detail {
 
 void SymExec::kill(State& st) const { st.guard = ctx_.bool_val(false); }
@@ -17,34 +19,107 @@ void SymExec::narrow(State& st, const z3::expr& literal) const {
   st.local = conj(st.local, literal);
 }
 
+const z3::expr& SymExec::objectTag(ObjId obj) const {
+  if (obj >= objectTags_.size()) objectTags_.resize(obj + 1);
+  if (!objectTags_[obj]) objectTags_[obj] = ints_.index(obj);
+  return *objectTags_[obj];
+}
+
+z3::expr SymExec::tagOf(const Val& v) const {
+  if (!v.isPointer()) return objectTag(kNullObject);
+  const PtrAlts& alts = *v.ptr;
+  if (alts.size() == 1) return objectTag(alts.front().obj);
+  // A value merged before: its conditions are `tag == object` for one tag.
+  std::optional<z3::expr> common;
+  for (const PtrAlt& alt : alts) {
+    std::uint64_t obj = 0;
+    if (!alt.cond.is_app() || alt.cond.decl().decl_kind() != Z3_OP_EQ ||
+        !alt.cond.arg(1).is_numeral_u64(obj) || obj != alt.obj ||
+        (common && !sameTerm(*common, alt.cond.arg(0)))) {
+      common.reset();
+      break;
+    }
+    common = alt.cond.arg(0);
+  }
+  if (common) return *common;
+  // Otherwise the objects in turn (the last one where no condition holds, as load reads it),
+  // made once per value: a cell's value is read by many loads.
+  auto cached = tagCache_.find(v.ptr.get());
+  if (cached != tagCache_.end()) return cached->second.second;
+  z3::expr acc = objectTag(alts.back().obj);
+  for (std::size_t i = alts.size() - 1; i-- > 0;)
+    acc = choose(alts[i].cond, objectTag(alts[i].obj), acc);
+  tagCache_.emplace(v.ptr.get(), std::make_pair(v.ptr, acc));
+  return acc;
+}
+
 Val SymExec::mergeVal(const z3::expr& c, const Val& a, const Val& b) const {
   if (!a.isPointer() && !b.isPointer()) return Val{choose(c, a.v, b.v), nullptr};
   if (a.ptr == b.ptr || c.is_true()) return a;
   if (c.is_false()) return b;
-  // One alternative per object (the conditions of a value's alternatives exclude each other),
-  // so that merging in a loop does not multiply them.
-  auto alts = std::make_shared<PtrAlts>();
-  auto addAlt = [&](const z3::expr& cond, ObjId obj, const z3::expr& offset) {
-    if (cond.is_false()) return;  // a dead alternative
-    for (PtrAlt& have : *alts)
-      if (have.obj == obj) {
-        have.offset = sameTerm(have.offset, offset) ? offset : choose(cond, offset, have.offset);
-        have.cond = disj(have.cond, cond);
-        return;
+  return mergeMany({{c, a}, {ctx_.bool_val(true), b}});
+}
+
+Val SymExec::mergeMany(const std::vector<std::pair<z3::expr, Val>>& options) const {
+  const Val& last = options.back().second;
+  bool pointers = false;
+  for (const auto& [c, v] : options)
+    pointers = pointers || v.isPointer();
+  if (!pointers) {
+    z3::expr acc = last.v;
+    for (std::size_t i = options.size() - 1; i-- > 0;)
+      acc = choose(options[i].first, options[i].second.v, acc);
+    return intVal(acc);
+  }
+  // A pointer: which object it designates is one term (the tag), chosen among the options'
+  // tags; each object it may designate is the alternative `tag == object`, at the offset the
+  // options that designate it give. Terms grow with the options plus the objects, not with
+  // their product.
+  z3::expr tag = tagOf(last);
+  for (std::size_t i = options.size() - 1; i-- > 0;)
+    tag = choose(options[i].first, tagOf(options[i].second), tag);
+  std::vector<ObjId> order;
+  std::unordered_map<ObjId, z3::expr> offsets;
+  for (std::size_t i = options.size(); i-- > 0;) {
+    const z3::expr& c = options[i].first;
+    const Val& v = options[i].second;
+    auto put = [&](ObjId obj, const z3::expr& offset) {
+      auto it = offsets.find(obj);
+      if (it == offsets.end()) {
+        order.push_back(obj);
+        offsets.emplace(obj, offset);
+      } else {
+        it->second = choose(c, offset, it->second);
       }
-    alts->push_back(PtrAlt{cond, obj, offset});
-  };
-  auto add = [&](const Val& v, const z3::expr& when) {
-    if (!v.isPointer()) {  // an integer 0 stored where a pointer lives: null
-      addAlt(when, kNullObject, ints_.index(0));
-      return;
+    };
+    if (!v.isPointer()) {
+      put(kNullObject, objectTag(kNullObject));  // an integer 0 where a pointer lives: null
+      continue;
     }
-    for (const PtrAlt& alt : *v.ptr)
-      addAlt(conj(when, alt.cond), alt.obj, alt.offset);
-  };
-  add(a, c);
-  add(b, negate(c));
-  return Val{ints_.index(0), std::move(alts)};
+    // Within one value, an object listed twice (not made here) takes its first offset whose
+    // condition holds.
+    std::unordered_map<ObjId, z3::expr> own;
+    std::vector<ObjId> ownOrder;
+    for (std::size_t k = v.ptr->size(); k-- > 0;) {
+      const PtrAlt& alt = (*v.ptr)[k];
+      if (alt.cond.is_false()) continue;
+      auto [it, fresh] = own.try_emplace(alt.obj, alt.offset);
+      if (fresh)
+        ownOrder.push_back(alt.obj);
+      else
+        it->second = choose(alt.cond, alt.offset, it->second);
+    }
+    for (ObjId obj : ownOrder)
+      put(obj, own.at(obj));
+  }
+  auto alts = std::make_shared<PtrAlts>();
+  for (std::size_t i = order.size(); i-- > 0;) {  // the order of the options
+    const ObjId obj = order[i];
+    const z3::expr cond = order.size() == 1 ? ctx_.bool_val(true) : equal(tag, objectTag(obj));
+    if (!cond.is_false()) alts->push_back(PtrAlt{cond, obj, offsets.at(obj)});
+  }
+  if (alts->empty()) return nullPointer();
+  return Val{objectTag(kNullObject), std::move(alts)};
 }
 
 ObjState SymExec::mergeObj(const z3::expr& c, const ObjState& a, const ObjState& b) const {
@@ -59,9 +134,13 @@ ObjState SymExec::mergeObj(const z3::expr& c, const ObjState& a, const ObjState&
     m.array = choose(c, *a.array, *b.array);
     return m;
   }
-  m.cells.reserve(a.cells.size());
-  for (std::size_t i = 0; i < a.cells.size(); ++i)
-    m.cells.push_back(mergeVal(c, a.cells[i], b.cells[i]));
+  // Starts from a's cells (shared) and writes only the cells the sides disagree on.
+  m.cells = a.cells;
+  for (std::size_t i = 0; i < a.cells.size(); ++i) {
+    const Val& x = a.cells[i];
+    const Val& y = b.cells[i];
+    if (x.ptr != y.ptr || !sameTerm(x.v, y.v)) m.cells[i] = mergeVal(c, x, y);
+  }
   return m;
 }
 
@@ -96,11 +175,14 @@ State SymExec::merge2(State&& a, State&& b, const std::optional<z3::expr>& split
   b.objs.resize(n);
   m.objs.reserve(n);
   for (std::size_t i = 0; i < n; ++i) {
-    const bool same =
-        a.objs[i].live && b.objs[i].live && a.objs[i].array.has_value() == false &&
-        !a.objs[i].freed && !b.objs[i].freed && a.objs[i].cells.size() == b.objs[i].cells.size() &&
-        std::equal(a.objs[i].cells.begin(), a.objs[i].cells.end(), b.objs[i].cells.begin(),
-                   [](const Val& x, const Val& y) { return x.ptr == y.ptr && sameTerm(x.v, y.v); });
+    const bool same = a.objs[i].live && b.objs[i].live && a.objs[i].array.has_value() == false &&
+                      !a.objs[i].freed && !b.objs[i].freed &&
+                      (a.objs[i].cells.shares(b.objs[i].cells) ||
+                       (a.objs[i].cells.size() == b.objs[i].cells.size() &&
+                        std::equal(a.objs[i].cells.begin(), a.objs[i].cells.end(),
+                                   b.objs[i].cells.begin(), [](const Val& x, const Val& y) {
+                                     return x.ptr == y.ptr && sameTerm(x.v, y.v);
+                                   })));
     m.objs.push_back(same ? std::move(a.objs[i]) : mergeObj(c, a.objs[i], b.objs[i]));
   }
   return m;
