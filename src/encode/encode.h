@@ -78,8 +78,11 @@ struct EncodeOptions {
   /// unwind + 1 (or depth unwind + 1) is assumed not to happen (hard), see Encoding::unwindingHit.
   unsigned unwind = 10;
   /// Program family: loops given their own bound (the statement of a while/for/do loop ->
-  /// bodies encoded), in place of `unwind`; recursion keeps `unwind`.
+  /// bodies encoded), in place of `unwind`.
   std::unordered_map<ir::StmtId, unsigned> loopUnwind;
+  /// Program family: functions given their own recursion bound (the calls of a function
+  /// encoded while that many of its frames are active), in place of `unwind`.
+  std::unordered_map<ir::FuncId, unsigned> recursionUnwind;
   std::string entry = "main";        ///< entry function (others take RunInput::entryArgs)
   std::string programName = "prog";  ///< argv[0]
   /// false: no soft groups at all; every statement is hard (bounded model checking, evaluation).

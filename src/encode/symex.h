@@ -348,6 +348,8 @@ private:
   void jump(const ir::Stmt& s, State& st);
   /// Iterations of `loop` (nullptr: recursion depth) the formula encodes.
   unsigned iterationBound(const ir::Stmt* loop = nullptr) const;
+  /// Frames of `fn` that may be active when it is called again (its recursion depth).
+  unsigned recursionBound(const ir::Function& fn) const;
   ObjId objectOf(ir::VarId v) const;
   /// The position key of an instance of `stmt` in the current frame (Program family).
   std::string positionKey(ir::StmtId stmt) const;

@@ -191,6 +191,13 @@ unsigned SymExec::iterationBound(const ir::Stmt* loop) const {
   return opt_.unwind;
 }
 
+unsigned SymExec::recursionBound(const ir::Function& fn) const {
+  if (traceMode_) return kTraceIterationLimit;
+  if (auto it = opt_.recursionUnwind.find(fn.id); it != opt_.recursionUnwind.end())
+    return it->second;
+  return opt_.unwind;
+}
+
 void SymExec::loop(const ir::Stmt& s, State& st) {
   if (s.kind == ir::StmtKind::For && s.init) exec(*s.init, st);
   Frame& frame = frames_.back();
@@ -379,7 +386,7 @@ Val SymExec::callUser(const ir::Expr& e, State& st) {
   unsigned depth = 0;
   for (const Frame& f : frames_)
     depth += f.fn == &fn;
-  if (depth > iterationBound()) {
+  if (depth > recursionBound(fn)) {
     unwindingHit(st);
     return zeroValue(fn.ret);
   }

@@ -51,7 +51,10 @@ std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask
     addNote(r, te.note);
     const exec::RunResult failing = traceFailingRun(task, family == encode::Family::Program, r);
     encode::EncodeOptions o = encodeOptions(task, family);
-    if (family == encode::Family::Program) o.loopUnwind = programLoopBounds(task, failing, r);
+    if (family == encode::Family::Program) {
+      o.loopUnwind = programLoopBounds(task, failing, r);
+      o.recursionUnwind = programRecursionBounds(task, failing, r);
+    }
     encode::Encoding enc =
         encode::encode(ctx, *task.program, task.test->input, te.expect, o, &failing);
     noteConcretized(enc, r);

@@ -6,7 +6,10 @@
 // k - 1 bodies.
 #include "localize/loop_bounds.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <set>
 #include <tuple>
 #include <vector>
 
@@ -96,6 +99,97 @@ std::unordered_map<ir::StmtId, unsigned> runLoopBounds(const ir::Program& progra
         bounds[s->id] = std::max(it->second + slack, library ? unwind : 0u);
     }
   return bounds;
+}
+
+std::unordered_map<ir::FuncId, unsigned> recursionDepths(const ir::Program& program,
+                                                         const exec::RunResult& run) {
+  // An entry runs in a frame of its statement's function, called from the sites of its call
+  // context (a context alone does not tell the frame: sq and sum called from one frame share it).
+  std::set<std::pair<std::uint32_t, ir::FuncId>> stacks;
+  for (const exec::TraceEntry& e : run.trace)
+    if (e.callContext < run.callContexts.size())
+      stacks.emplace(e.callContext, program.stmt(e.key.stmt).func);
+  std::unordered_map<ir::FuncId, unsigned> depths;
+  std::unordered_map<ir::FuncId, unsigned> frames;
+  for (const auto& [context, top] : stacks) {
+    frames.clear();
+    for (ir::StmtId site : run.callContexts[context])
+      ++frames[program.stmt(site).func];
+    ++frames[top];
+    for (const auto& [fn, n] : frames) {
+      unsigned& most = depths[fn];
+      most = std::max(most, n - 1);
+    }
+  }
+  return depths;
+}
+
+namespace {
+
+void calleesOf(const ir::Expr* e, std::vector<ir::FuncId>& out) {
+  if (!e) return;
+  if (e->kind == ir::ExprKind::Call && e->callee != ir::kNone) out.push_back(e->callee);
+  for (const ir::ExprPtr& op : e->ops)
+    calleesOf(op.get(), out);
+}
+
+}  // namespace
+
+std::vector<ir::FuncId> recursiveFunctions(const ir::Program& program) {
+  std::vector<std::vector<ir::FuncId>> calls(program.functions.size());
+  for (const ir::Stmt* s : program.stmts)
+    if (s && s->func < calls.size()) calleesOf(s->expr.get(), calls[s->func]);
+  std::vector<ir::FuncId> recursive;
+  for (ir::FuncId f = 0; f < calls.size(); ++f) {
+    std::vector<bool> seen(calls.size());
+    std::vector<ir::FuncId> todo = calls[f];
+    bool cycle = false;
+    while (!todo.empty() && !cycle) {
+      const ir::FuncId g = todo.back();
+      todo.pop_back();
+      if (g >= calls.size() || seen[g]) continue;
+      seen[g] = true;
+      cycle = g == f;
+      todo.insert(todo.end(), calls[g].begin(), calls[g].end());
+    }
+    if (cycle) recursive.push_back(f);
+  }
+  return recursive;
+}
+
+std::unordered_map<ir::FuncId, unsigned> runRecursionBounds(const ir::Program& program,
+                                                            const exec::RunResult& run,
+                                                            unsigned slack, unsigned unwind) {
+  const std::unordered_map<ir::FuncId, unsigned> ran = recursionDepths(program, run);
+  unsigned deepest = 0;
+  for (const auto& [fn, depth] : ran)
+    deepest = std::max(deepest, depth);
+  std::unordered_map<ir::FuncId, unsigned> bounds;
+  for (ir::FuncId fn : recursiveFunctions(program)) {
+    auto it = ran.find(fn);
+    bounds[fn] =
+        it != ran.end() ? it->second + slack : std::max(std::min(deepest + slack, unwind), slack);
+  }
+  return bounds;
+}
+
+std::string describeRecursionBounds(const ir::Program& program,
+                                    const std::unordered_map<ir::FuncId, unsigned>& bounds) {
+  std::vector<std::pair<ir::FuncId, unsigned>> own;
+  for (const auto& [fn, bound] : bounds)
+    if (program.functions[fn].library.empty()) own.emplace_back(fn, bound);
+  std::sort(own.begin(), own.end(), [&](const auto& a, const auto& b) {
+    const ir::SourceRange &ra = program.functions[a.first].range,
+                          &rb = program.functions[b.first].range;
+    return std::tie(ra.file, ra.line, ra.col, a.first) <
+           std::tie(rb.file, rb.line, rb.col, b.first);
+  });
+  std::string out;
+  for (const auto& [fn, bound] : own)
+    out +=
+        fmt::format("{}{} {} {}", out.empty() ? "" : ", ",
+                    program.where(program.functions[fn].range), program.functions[fn].name, bound);
+  return out;
 }
 
 std::string describeLoopBounds(const ir::Program& program,

@@ -7,6 +7,7 @@
 
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace culprit::localize {
 
@@ -23,6 +24,28 @@ std::unordered_map<ir::StmtId, unsigned> loopIterations(const ir::Program& progr
 std::unordered_map<ir::StmtId, unsigned> runLoopBounds(const ir::Program& program,
                                                        const exec::RunResult& run, unsigned slack,
                                                        unsigned unwind);
+
+/// For every function of `program` that `run` (a traced run) entered: the most of its calls
+/// that were active at once below its deepest frame (0: never entered from itself, directly or
+/// through other functions). Functions the run never entered are absent.
+std::unordered_map<ir::FuncId, unsigned> recursionDepths(const ir::Program& program,
+                                                         const exec::RunResult& run);
+
+/// The functions of `program` that can call themselves, directly or through others.
+std::vector<ir::FuncId> recursiveFunctions(const ir::Program& program);
+
+/// The program formula's recursion bound (EncodeOptions::recursionUnwind) of every recursive
+/// function under --loop-bounds run: the depth `run` reached plus `slack`; a function the run
+/// never entered gets the run's deepest recursion plus `slack` (at most `unwind`, at least
+/// `slack`), as unreached loops do.
+std::unordered_map<ir::FuncId, unsigned> runRecursionBounds(const ir::Program& program,
+                                                            const exec::RunResult& run,
+                                                            unsigned slack, unsigned unwind);
+
+/// "prog.c:7 here 3, prog.c:20 walk 1" for the functions of the program's own code in
+/// `bounds`, in source order.
+std::string describeRecursionBounds(const ir::Program& program,
+                                    const std::unordered_map<ir::FuncId, unsigned>& bounds);
 
 /// "prog.c:7 3, prog.c:9 14" for the loops of the program's own code in `bounds`, in source
 /// order (library loops are left out; at most `most` listed, then "..."); a loop formed by a

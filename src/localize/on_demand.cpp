@@ -49,6 +49,7 @@ OnDemandFormula::OnDemandFormula(const FormulaTask& task, encode::Unexplored une
     encode::EncodeOptions o = encodeOptions(task, encode::Family::Program);
     o.unexplored = unexplored;
     o.loopUnwind = loopBounds_ = programLoopBounds(task, failing, r);
+    o.recursionUnwind = programRecursionBounds(task, failing, r);
     encoder_.emplace(context_->z3(), *task.program, task.test->input, te.expect, o);
     const encode::IncrementalEncoder::Delta first = encoder_->addRun(failing);
     session_.emplace(context_->z3(),

@@ -145,10 +145,10 @@ std::vector<OptionSpec> makeSpecs() {
                                std::numeric_limits<unsigned>::max(), 1));
   all.push_back(choiceOption("loop-bounds", encoding,
                              "pf, ofc, agx, cfaults: unwind each loop to the iterations the "
-                             "failing run made there plus --loop-slack (run, the default; "
-                             "loops the run never reached: --loop-slack; recursion and library "
-                             "loops keep --unwind), or every "
-                             "loop to --unwind (uniform, as BugAssist does)",
+                             "failing run made there, and each recursive function to the depth "
+                             "it reached, plus --loop-slack (run, the default; library loops "
+                             "keep at least --unwind), or every loop and recursion to --unwind "
+                             "(uniform, as BugAssist does)",
                              &O::loopBounds, {"run", "uniform"},
                              {O::LoopBounds::Run, O::LoopBounds::Uniform}));
   all.push_back(unsignedOption("loop-slack", encoding,

@@ -151,6 +151,13 @@ exec::RunResult traceFailingRun(const FormulaTask& task, bool boundedByUnwind, R
                    " is below the failing run's " + std::to_string(deepest) +
                    " loop iterations (--unwind " + std::to_string(deepest) +
                    " or --loop-bounds run lifts it)");
+  unsigned deepestRecursion = 0;
+  for (const auto& [fn, depth] : recursionDepths(*task.program, failing))
+    deepestRecursion = std::max(deepestRecursion, depth);
+  if (deepestRecursion > task.options.unwind)
+    addNote(r, fmt::format("unwinding bound {} is below the failing run's recursion depth {} "
+                           "(--unwind {} or --loop-bounds run lifts it)",
+                           task.options.unwind, deepestRecursion, deepestRecursion));
   return failing;
 }
 
@@ -166,6 +173,21 @@ programLoopBounds(const FormulaTask& task, const exec::RunResult& failing, Resul
         "longest loop's + {0} (at most --unwind {1}), or {0} inside another such loop "
         "(--loop-bounds run; a larger --loop-slack or --unwind lifts them; library loops: at "
         "least --unwind {1}): {2}",
+        task.options.loopSlack, task.options.unwind, listed));
+  return bounds;
+}
+
+std::unordered_map<ir::FuncId, unsigned>
+programRecursionBounds(const FormulaTask& task, const exec::RunResult& failing, Result& r) {
+  if (task.options.loopBounds != FormulaOptions::LoopBounds::Run) return {};
+  std::unordered_map<ir::FuncId, unsigned> bounds =
+      runRecursionBounds(*task.program, failing, task.options.loopSlack, task.options.unwind);
+  const std::string listed = describeRecursionBounds(*task.program, bounds);
+  if (!listed.empty())
+    r.notes.push_back(fmt::format(
+        "recursion unwound to the failing run's depth + {0}; functions it never entered to its "
+        "deepest recursion's + {0} (at most --unwind {1}) (--loop-bounds run; a larger "
+        "--loop-slack or --unwind lifts them): {2}",
         task.options.loopSlack, task.options.unwind, listed));
   return bounds;
 }

@@ -83,6 +83,11 @@ exec::RunResult traceFailingRun(const FormulaTask& task, bool boundedByUnwind, R
 /// the default uniform bounds.
 std::unordered_map<ir::StmtId, unsigned>
 programLoopBounds(const FormulaTask& task, const exec::RunResult& failing, Result& r);
+/// Per-function recursion bounds of the program formula (EncodeOptions::recursionUnwind)
+/// under --loop-bounds run, read off `failing`, with a note in `r` listing them; empty (every
+/// function at --unwind) under uniform bounds.
+std::unordered_map<ir::FuncId, unsigned>
+programRecursionBounds(const FormulaTask& task, const exec::RunResult& failing, Result& r);
 /// Does every loop of `run` stay within its bound (`bounds`, else --unwind)?
 bool withinLoopBounds(const FormulaTask& task, const exec::RunResult& run,
                       const std::unordered_map<ir::StmtId, unsigned>& bounds);

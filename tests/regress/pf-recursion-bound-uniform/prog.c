@@ -1,0 +1,16 @@
+#include <stdio.h>
+#include <stdlib.h>
+
+/* Prints 1 + 2 + ... + n, summed recursively. */
+static int sum(int n)
+{
+    if (n <= 0)
+        return 0;
+    return n + n + sum(n - 1); /* fault: n counted twice */
+}
+
+int main(int argc, char **argv)
+{
+    printf("%d\n", sum(atoi(argv[1])));
+    return 0;
+}
