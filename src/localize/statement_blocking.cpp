@@ -10,7 +10,12 @@ StatementBlocking::StatementBlocking(std::unique_ptr<solve::McsEnumerator> inner
                                      solve::Session& session, const SessionGroups& loaded,
                                      const encode::Encoding& enc, std::size_t fromSize)
     : inner_(std::move(inner)), session_(session), loaded_(loaded), enc_(enc),
-      fromSize_(std::max<std::size_t>(1, fromSize)) {}
+      fromSize_(std::max<std::size_t>(1, fromSize)) {
+  for (std::size_t s = 0; s < loaded_.size(); ++s) {
+    const auto id = static_cast<solve::SoftId>(s);
+    executions_[enc_.groups[loaded_.group(id)].stmt].push_back(id);
+  }
+}
 
 std::optional<solve::Mcs> StatementBlocking::next() {
   std::optional<solve::Mcs> mcs = candidate();
@@ -29,10 +34,7 @@ void StatementBlocking::accept(const solve::Mcs& mcs) {
   bool wider = false;
   for (ir::StmtId stmt : statements) {
     some.push_back(keptLiteral(stmt));
-    std::size_t executions = 0;
-    for (std::size_t s = 0; s < loaded_.size(); ++s)
-      executions += enc_.groups[loaded_.group(static_cast<solve::SoftId>(s))].stmt == stmt;
-    wider = wider || executions > 1;
+    wider = wider || executions_[stmt].size() > 1;
   }
   session_.addHard(z3::mk_or(some));
   widened_ += wider;
@@ -41,11 +43,8 @@ void StatementBlocking::accept(const solve::Mcs& mcs) {
 z3::expr StatementBlocking::keptLiteral(ir::StmtId stmt) {
   if (auto it = kept_.find(stmt); it != kept_.end()) return it->second;
   const z3::expr k = session_.freshBool("kept");
-  for (std::size_t s = 0; s < loaded_.size(); ++s) {
-    const auto id = static_cast<solve::SoftId>(s);
-    if (enc_.groups[loaded_.group(id)].stmt == stmt)
-      session_.addHard(z3::implies(k, session_.selector(id)));
-  }
+  for (solve::SoftId id : executions_[stmt])
+    session_.addHard(z3::implies(k, session_.selector(id)));
   kept_.emplace(stmt, k);
   return k;
 }

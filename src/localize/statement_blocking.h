@@ -8,6 +8,7 @@
 
 #include <map>
 #include <memory>
+#include <vector>
 
 namespace culprit::localize {
 
@@ -18,7 +19,7 @@ namespace culprit::localize {
 /// relaxes an execution of each statement of S: the other MCSs over the same statements (other
 /// iterations) and their supersets. Every later MCS is still an MCS of the formula without
 /// these clauses (a minimal one leaves some statement of each S untouched, and so do its
-/// subsets). `blockedSets()` counts the sets blocked this way.
+/// subsets). `widened()` counts the MCSs whose blocking reached other executions.
 class StatementBlocking final : public solve::McsEnumerator {
 public:
   StatementBlocking(std::unique_ptr<solve::McsEnumerator> inner, solve::Session& session,
@@ -41,6 +42,8 @@ private:
   const SessionGroups& loaded_;
   const encode::Encoding& enc_;
   std::size_t fromSize_;
+  /// The soft ids of each statement's executions (built once).
+  std::map<ir::StmtId, std::vector<solve::SoftId>> executions_;
   std::map<ir::StmtId, z3::expr> kept_;
   std::size_t widened_ = 0;
 };

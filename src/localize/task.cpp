@@ -142,7 +142,7 @@ bool passesTest(const FormulaTask& task, const exec::RunResult& run) {
 
 exec::RunResult traceFailingRun(const FormulaTask& task, bool boundedByUnwind, Result& r) {
   exec::RunResult failing = traceRun(task, nullptr);
-  // Under --loop-bounds run every loop fits by construction (recursion is not counted here).
+  // Under --loop-bounds run every loop and recursion fits by construction.
   if (!boundedByUnwind || task.options.loopBounds != FormulaOptions::LoopBounds::Uniform)
     return failing;
   if (const std::uint32_t deepest = deepestIteration(*task.program, failing);
