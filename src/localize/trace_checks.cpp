@@ -11,6 +11,8 @@ struct TraceChecks::Formula {
   std::optional<solve::Session> session;
   std::map<ir::StmtId, std::vector<std::uint32_t>> groups;  ///< relevant groups by statement
   std::map<unsigned, ir::StmtId> stmtOfSelector;            ///< by the selector's ast id
+  /// With Limits::rlimit: whether the first check, without a budget, has run (see check).
+  bool warmed = false;
 };
 
 TraceChecks::TraceChecks(const Problem& base, Limits limits, Result* notes)
@@ -42,7 +44,7 @@ TraceChecks::Formula& TraceChecks::formula(std::size_t test) {
     f->enc = errorFormula(f->context->z3(), task, limits_.family, scratch);
     if (f->enc) {
       solve::SessionOptions o = f->context->sessionOptions(solverLogic(task, *f->enc));
-      o.rlimit = limits_.rlimit;
+      if (limits_.rlimit) o.restarts = {};  // the budget is set after the first check
       f->session.emplace(f->context->z3(), o);
       for (const encode::HardClause& h : f->enc->hard)
         f->session->addHard(h.clause);
@@ -71,14 +73,31 @@ solve::Answer TraceChecks::check(std::size_t test, const std::set<ir::StmtId>& r
                                  const solve::Deadline& deadline) {
   Formula& f = formula(test);
   if (!f.session) return solve::Answer::Unknown;
-  ++checks_;
-  z3::expr_vector enforced(f.context->z3());
-  for (const auto& [stmt, groups] : f.groups)
-    if (!relaxed.count(stmt))
-      for (std::uint32_t g : groups)
-        enforced.push_back(f.enc->groups[g].selector);
+  auto enforcedExcept = [&](const std::set<ir::StmtId>& free) {
+    z3::expr_vector enforced(f.context->z3());
+    for (const auto& [stmt, groups] : f.groups)
+      if (!free.count(stmt))
+        for (std::uint32_t g : groups)
+          enforced.push_back(f.enc->groups[g].selector);
+    return enforced;
+  };
   try {
-    return f.session->check(enforced, deadline);
+    if (limits_.rlimit && !f.warmed) {
+      // z3 bit-blasts and internalizes the assertions in the first check of a session: under
+      // the per-query budget, a contest-sized formula ran out of it before its first conflict
+      // (every check unknown). The first check, every statement enforced (the failing run:
+      // unsat by propagation), runs without the budget, within the deadline only; the budget
+      // then counts each query's own search.
+      f.warmed = true;
+      ++checks_;
+      if (f.session->check(enforcedExcept({}), deadline) == solve::Answer::Unknown) {
+        f.session.reset();  // too heavy to build within the deadline: unknown from now on
+        return solve::Answer::Unknown;
+      }
+      f.session->setRlimit(limits_.rlimit);
+    }
+    ++checks_;
+    return f.session->check(enforcedExcept(relaxed), deadline);
   } catch (const z3::exception&) {
     return solve::Answer::Unknown;
   }

@@ -25,7 +25,9 @@ namespace culprit::localize {
 class TraceChecks {
 public:
   struct Limits {
-    unsigned rlimit = 0;    ///< per query (0: none): deterministic unknowns
+    /// Per query (0: none): deterministic unknowns. A formula's first check, which builds the
+    /// solver's internal form, runs without it (within its deadline only).
+    unsigned rlimit = 0;
     std::size_t kept = 32;  ///< formulas kept for good, besides the one passing through (0: all)
     encode::Family family = encode::Family::TraceFlowSensitive;
   };

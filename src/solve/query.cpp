@@ -144,6 +144,7 @@ public:
   std::string reasonUnknown() override { return reason_; }
   std::string smt2() override { return Z3_solver_to_string(solver_.ctx(), solver_); }
   unsigned lastRestarts() override { return lastRestarts_; }
+  void setRlimit(unsigned rlimit) override { solver_.set("rlimit", rlimit); }
 
 private:
   static constexpr double kLeastRetryMs = 50;
@@ -206,6 +207,7 @@ public:
   std::string reasonUnknown() override { return inner_->reasonUnknown(); }
   std::string smt2() override { return inner_->smt2(); }
   unsigned lastRestarts() override { return inner_->lastRestarts(); }
+  void setRlimit(unsigned rlimit) override { inner_->setRlimit(rlimit); }
 
 protected:
   std::unique_ptr<QueryEngine> inner_;

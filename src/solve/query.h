@@ -68,6 +68,8 @@ public:
   virtual std::string reasonUnknown() = 0;
   /// Attempts of the last check beyond its first (see RestartPolicy); 0 by default.
   virtual unsigned lastRestarts() { return 0; }
+  /// The per-query resource limit of later checks (0: none); ignored by engines without one.
+  virtual void setRlimit(unsigned /*rlimit*/) {}
   /// Declarations and assertions as SMT-LIB2 text (without check-sat).
   virtual std::string smt2() = 0;
 };

@@ -48,6 +48,11 @@ Session::Session(z3::context& ctx, SessionOptions options)
   engine_ = makeCountingEngine(std::move(engine), stats_);
 }
 
+void Session::setRlimit(unsigned rlimit) {
+  options_.rlimit = rlimit;
+  engine_->setRlimit(rlimit);
+}
+
 Session::~Session() {
   if (!scopes_.empty() && std::uncaught_exceptions() == 0) {
     std::fprintf(stderr,

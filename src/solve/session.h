@@ -106,6 +106,10 @@ public:
   z3::model model() const;
   /// Core of the last Unsat answer (a subset of its assumptions).
   z3::expr_vector unsatCore() const;
+  /// Sets the per-query resource limit of later checks (SessionOptions::rlimit; 0: none): a
+  /// first check without one does the work every query shares (z3 bit-blasts and internalizes
+  /// the assertions in its first check), the budget then counts each query's own search.
+  void setRlimit(unsigned rlimit);
   /// Reason of the last Unknown answer ("timeout", "canceled", "deadline", ...).
   const std::string& reasonUnknown() const { return reason_; }
 
