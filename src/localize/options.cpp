@@ -199,7 +199,8 @@ std::vector<OptionSpec> makeSpecs() {
   all.push_back(choiceOption("order", ranking,
                              "order of diagnoses: evidence (feasible first, then smaller, then "
                              "fewer statements that only forward a value or run under a "
-                             "condition that is a diagnosis itself, then more failing tests "
+                             "condition that is a diagnosis itself explaining as many failing "
+                             "tests, then more failing tests "
                              "explained, then spectrum suspiciousness) or enumeration (as the "
                              "solver found them)",
                              &O::order, {"evidence", "enumeration"},

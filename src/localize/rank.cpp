@@ -31,23 +31,47 @@ bool forwardsValue(const ir::Program& program, ir::StmtId stmt) {
 
 namespace {
 
-/// Each statement's nearest enclosing branch statement (if, loop or switch), by StmtId.
+/// Does `s` always leave the statements after it (return, break, continue; a block holding
+/// one; an if both of whose branches do)?
+bool leaves(const ir::Stmt* s) {
+  if (!s) return false;
+  switch (s->kind) {
+  case ir::StmtKind::Return:
+  case ir::StmtKind::Break:
+  case ir::StmtKind::Continue: return true;
+  case ir::StmtKind::Block:
+    return std::any_of(s->children.begin(), s->children.end(),
+                       [](const ir::StmtPtr& c) { return leaves(c.get()); });
+  case ir::StmtKind::If: return leaves(s->thenS.get()) && leaves(s->elseS.get());
+  default: return false;
+  }
+}
+
+/// Each statement's nearest controlling branch statement (if, loop or switch), by StmtId: the
+/// branch it is nested in, or an earlier `if` of its block one of whose branches leaves the
+/// block (`if (c) return X; return Y;`: `return Y;` runs only when c is false).
 std::vector<ir::StmtId> controllingBranches(const ir::Program& program) {
   std::vector<ir::StmtId> control(program.stmts.size(), ir::kNone);
   auto walk = [&](auto& self, const ir::Stmt* s, ir::StmtId branch) -> void {
     if (!s) return;
     if (s->id < control.size()) control[s->id] = branch;
     const ir::StmtId inner = s->isBranch() ? s->id : branch;
-    for (const ir::StmtPtr& c : s->children)
-      self(self, c.get(), branch);
+    auto sequence = [&](const std::vector<ir::StmtPtr>& stmts, ir::StmtId first) {
+      for (const ir::StmtPtr& c : stmts) {
+        self(self, c.get(), first);
+        if (c && c->kind == ir::StmtKind::If && c->isBranch() &&
+            leaves(c->thenS.get()) != leaves(c->elseS.get()))
+          first = c->id;
+      }
+    };
+    sequence(s->children, branch);
     self(self, s->init.get(), branch);
     self(self, s->thenS.get(), inner);
     self(self, s->elseS.get(), inner);
     self(self, s->step.get(), inner);
     self(self, s->body.get(), inner);
     for (const ir::SwitchArm& arm : s->arms)
-      for (const ir::StmtPtr& c : arm.body)
-        self(self, c.get(), inner);
+      sequence(arm.body, inner);
   };
   for (const ir::Function& f : program.functions)
     walk(walk, f.body.get(), ir::kNone);
@@ -134,6 +158,14 @@ bool before(const Diagnosis& a, const Diagnosis& b) {
   return false;
 }
 
+/// The statements `d` changes (each once).
+std::set<ir::StmtId> statementsOf(const Diagnosis& d) {
+  std::set<ir::StmtId> stmts;
+  for (const Location& l : d.locations)
+    stmts.insert(l.stmt);
+  return stmts;
+}
+
 /// Does statement `stmt` produce anything different in `a` and `b`?
 bool differsAt(const std::map<exec::InstanceKey, std::int64_t>& a,
                const std::map<exec::InstanceKey, std::int64_t>& b, ir::StmtId stmt) {
@@ -180,13 +212,20 @@ struct DiagnosisRanker::State {
     return std::nullopt;
   }
 
-  /// The statements of `d` that only carry out what another diagnosis of the result decides:
-  /// forwarding a value, or (not being a branch) running under a branch that replaces it in
-  /// another diagnosis of the result (`all`: each diagnosis's statements) — the branch alone,
-  /// or with the same other statements (bench/siemens v25, cfaults: {48, `return REDUCE;`}
-  /// beside {48, the condition that chooses it}).
-  std::size_t downstream(const std::set<ir::StmtId>& stmts,
-                         const std::set<std::set<ir::StmtId>>& all) {
+  /// The statements of `stmts` (a diagnosis explaining `explains` failing tests) that only
+  /// carry out what another diagnosis of the result decides: forwarding a value, or (not being
+  /// a branch) running under a branch that replaces it in another diagnosis of the result
+  /// explaining at least as many failing tests (`explained`: each diagnosis's statements and
+  /// count) — the branch alone, or with the same other statements (bench/siemens v25, cfaults:
+  /// {48, `return REDUCE;`} beside {48, the condition that chooses it}). A branch that explains
+  /// fewer tests does not decide for them (v18: `if (aspect == STOP)` explained 3 of 5, the
+  /// faulty return under it 5).
+  std::size_t downstream(const std::set<ir::StmtId>& stmts, std::size_t explains,
+                         const std::map<std::set<ir::StmtId>, std::size_t>& explained) {
+    auto replaces = [&](const std::set<ir::StmtId>& other) {
+      const auto it = explained.find(other);
+      return it != explained.end() && it->second >= explains;
+    };
     std::size_t n = 0;
     for (ir::StmtId s : stmts) {
       bool under = false;
@@ -194,7 +233,7 @@ struct DiagnosisRanker::State {
         std::set<ir::StmtId> replaced = stmts;
         replaced.erase(s);
         replaced.insert(control[s]);
-        under = all.count(replaced) || all.count({control[s]});
+        under = replaces(replaced) || replaces({control[s]});
       }
       n += forwardsValue(*base.program, s) || under;
     }
@@ -225,12 +264,10 @@ struct DiagnosisRanker::State {
     }
   }
 
-  RankEvidence evidence(const Diagnosis& d, const std::vector<std::size_t>& tests,
-                        const std::set<std::set<ir::StmtId>>& all) {
+  /// Every key's evidence but the role's (RankEvidence::downstream, set by rank()).
+  RankEvidence evidence(const Diagnosis& d, const std::vector<std::size_t>& tests) {
     RankEvidence e;
-    std::set<ir::StmtId> stmts;
-    for (const Location& l : d.locations)
-      stmts.insert(l.stmt);
+    const std::set<ir::StmtId> stmts = statementsOf(d);
     e.explains = e.checked = 1;  // an MCS of its own test's formula
     if (!d.perTest.empty())      // a diagnosis of several tests at once: of each of them
       e.explains = e.checked = d.perTest.size();
@@ -243,7 +280,6 @@ struct DiagnosisRanker::State {
     double sum = 0;
     for (ir::StmtId s : stmts)
       sum += s < scores.size() ? scores[s] : 0;
-    e.downstream = downstream(stmts, all);
     e.suspiciousness = stmts.empty() ? 0 : sum / static_cast<double>(stmts.size());
     return e;
   }
@@ -282,15 +318,15 @@ void DiagnosisRanker::rank(Result& r, std::size_t test) {
   const auto start = std::chrono::steady_clock::now();
   const std::vector<std::size_t> tests = state_->others(test);
   state_->unknowns.clear();  // the limit is per result: each result asks every test afresh
-  std::set<std::set<ir::StmtId>> all;  // each diagnosis's statements
+  for (Diagnosis& d : r.diagnoses)
+    d.evidence = state_->evidence(d, tests);
+  std::map<std::set<ir::StmtId>, std::size_t> explained;  // most tests explained by statements
   for (const Diagnosis& d : r.diagnoses) {
-    std::set<ir::StmtId> stmts;
-    for (const Location& l : d.locations)
-      stmts.insert(l.stmt);
-    all.insert(std::move(stmts));
+    std::size_t& n = explained[statementsOf(d)];
+    n = std::max(n, d.evidence->explains);
   }
   for (Diagnosis& d : r.diagnoses)
-    d.evidence = state_->evidence(d, tests, all);
+    d.evidence->downstream = state_->downstream(statementsOf(d), d.evidence->explains, explained);
   state_->flow(r, test);
   std::stable_sort(r.diagnoses.begin(), r.diagnoses.end(), before);
   for (std::size_t i = 0; i + 1 < r.diagnoses.size(); ++i)

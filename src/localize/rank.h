@@ -6,14 +6,18 @@
 //  3. role: statements that only carry out what another statement decides count against it —
 //     forwarding a value (`return r;`, a copy `x = y`, a call's result `b = pick(...)`: the
 //     statement that computed the value usually forms an MCS of its own), or running under a
-//     branch that takes its place in another diagnosis of the result — alone, or beside the
-//     same other statements (the condition decided; spectra favour the statements under it,
-//     which fewer passing tests run);
+//     branch that takes its place in another diagnosis of the result explaining at least as
+//     many failing tests (key 4) — alone, or beside the same other statements (the condition
+//     decided; spectra favour the statements under it, which fewer passing tests run). A
+//     statement runs under the branch it is nested in, or under an earlier `if` of its block
+//     one of whose sides leaves the block (`if (c) return X; return Y;`);
 //  4. tests: how many failing tests it explains — its statements relaxed (every other
 //     statement enforced) in another failing test's flow-sensitive trace formula, one
 //     assumption query per diagnosis and test, each formula built once per test and shared by
 //     every result of a run; checked on --rank-tests other failing tests, the most different
-//     (by coverage) first; a query without an answer within 0.25 s counts as unknown;
+//     (by coverage) first; a query without an answer within its budget (z3 resource units,
+//     counted after the test's formula is built by a first unbudgeted check) counts as
+//     unknown;
 //  5. spectrum: the mean Ochiai suspiciousness of its statements over the suite (passing
 //     tests that run a statement without failing make it less likely, as clause weighting
 //     does inside the solver);

@@ -38,17 +38,8 @@ int main(void) {
   EXPECT_FALSE(forwardsValue(*p, onLine(*p, 9).id));
 }
 
-/// A program whose line 6 should be `b > 5`; tests 1 3 5 7: "3" and "5" fail.
-struct Suite {
-  std::unique_ptr<ir::Program> program, golden;
-  culprit::testing::TestSuite suite;
-  culprit::testing::Oracle oracle;
-  culprit::testing::SuiteResult results;
-  culprit::testing::CoverageMatrix coverage;
-  Problem problem;
-
-  Suite() {
-    const std::string source = R"(#include <stdio.h>
+/// A program whose line 6 should be `b > 5`; tests 1 3 4 7: "3" and "4" fail.
+constexpr const char* kCondition = R"(#include <stdio.h>
 #include <stdlib.h>
 int main(int argc, char *argv[]) {
   int a = atoi(argv[1]);
@@ -60,8 +51,20 @@ int main(int argc, char *argv[]) {
   return 0;
 }
 )";
+
+/// `source`, its golden (`wrong` replaced by `right`) and tests 1 3 4 7, with coverage.
+struct Suite {
+  std::unique_ptr<ir::Program> program, golden;
+  culprit::testing::TestSuite suite;
+  culprit::testing::Oracle oracle;
+  culprit::testing::SuiteResult results;
+  culprit::testing::CoverageMatrix coverage;
+  Problem problem;
+
+  explicit Suite(const std::string& source = kCondition, const std::string& wrong = "b > 3",
+                 const std::string& right = "b > 5") {
     std::string fixed = source;
-    fixed.replace(fixed.find("b > 3"), 5, "b > 5");
+    fixed.replace(fixed.find(wrong), wrong.size(), right);
     program = frontend::parseSource(source, "t.c", {});
     golden = frontend::parseSource(fixed, "g.c", {});
     oracle.golden = golden.get();
@@ -75,6 +78,15 @@ int main(int argc, char *argv[]) {
     results = culprit::testing::runSuite(*program, suite, oracle, so);
     coverage = culprit::testing::coverageMatrix(results, program->stmts.size());
     problem = makeProblem(*program, suite, results, coverage, oracle, so.run, {});
+  }
+
+  /// A feasible one-statement diagnosis on `line` whose angelic value (a branch's direction
+  /// for a condition) at the statement's first execution is `value`.
+  Diagnosis fix(unsigned line, std::int64_t value) const {
+    Diagnosis d = diagnosis({line}, Feasibility::Feasible);
+    const ir::Stmt& s = onLine(*program, line);
+    d.angelic = {AngelicValue{s.id, 0, value, s.isBranch(), std::nullopt}};
+    return d;
   }
 
   Diagnosis diagnosis(std::vector<unsigned> lines, Feasibility f) const {
@@ -126,6 +138,79 @@ TEST(Rank, KeysInOrderFeasibleSizeRoleTestsSpectrum) {
   EXPECT_EQ(r.diagnoses[1].evidence->downstream, 1u);
   EXPECT_EQ(r.diagnoses[2].evidence->downstream, 1u);
   EXPECT_EQ(r.diagnoses[0].evidence->downstream, 0u);
+}
+
+TEST(Rank, StatementAfterAnEarlyReturnRunsUnderItsCondition) {
+  // Line 4 should be `b > 3`. Tests "3" and "4" (b = 4, 5) fail: 8 and 10 where 0 is expected.
+  // Either line 4 (true) or line 6 (0) makes them pass; each fix, replayed on the other failing
+  // test, passes it too. Line 6 is nested in no branch, but it runs only when line 4 is false
+  // (the return above it leaves the function): it counts as downstream of line 4, which the
+  // role key puts first. Without that, the spectrum would decide for line 6: it runs in the two
+  // failing tests and one passing test ("1", b = 2), Ochiai 2/sqrt(2*3); line 4 in every test,
+  // 2/sqrt(2*4).
+  Suite s(R"(#include <stdio.h>
+#include <stdlib.h>
+int g(int b) {
+  if (b > 5)
+    return 0;
+  return b * 2;
+}
+int main(int argc, char *argv[]) {
+  printf("%d\n", g(atoi(argv[1]) + 1));
+  return 0;
+}
+)",
+          "b > 5", "b > 3");
+  ASSERT_TRUE(s.results.results[1].failing() && s.results.results[2].failing());
+  ASSERT_FALSE(s.results.results[0].failing() || s.results.results[3].failing());
+  Result r;
+  r.diagnoses = {s.fix(6, 0), s.fix(4, 1)};
+  DiagnosisRanker ranker(s.problem);
+  ranker.rank(r, 1);
+  EXPECT_EQ(linesOf(r), (std::vector<std::vector<unsigned>>{{4}, {6}}));
+  EXPECT_EQ(r.diagnoses[0].evidence->decidedBy, "role");
+  EXPECT_EQ(r.diagnoses[0].evidence->downstream, 0u);
+  EXPECT_EQ(r.diagnoses[1].evidence->downstream, 1u);
+  EXPECT_EQ(r.diagnoses[0].evidence->explains, 2u);
+  EXPECT_EQ(r.diagnoses[1].evidence->explains, 2u);
+  EXPECT_NEAR(r.diagnoses[0].evidence->suspiciousness, 2 / std::sqrt(8.0), 1e-9);
+  EXPECT_NEAR(r.diagnoses[1].evidence->suspiciousness, 2 / std::sqrt(6.0), 1e-9);
+}
+
+TEST(Rank, BranchThatExplainsFewerTestsDoesNotDecide) {
+  // Line 6 should be `b - 2`. Tests "1", "3" and "4" (b = 2, 4, 5) fail: -1, 1, 2 where 0, 2, 3
+  // are expected; "7" (b = 8) passes. For test "1", line 4 (true: return 0) and line 6 (0)
+  // are diagnoses. Line 6 runs only when line 4 is false, but line 4 explains test "1" only
+  // (returning 0 fails "3" and "4"), line 6 all three (its 0 replayed fails them, but relaxed in
+  // their trace formulas it takes 2 and 3): line 6 is not downstream of line 4 and comes first
+  // by the tests key.
+  Suite s(R"(#include <stdio.h>
+#include <stdlib.h>
+int g(int b) {
+  if (b > 5)
+    return 0;
+  return b - 3;
+}
+int main(int argc, char *argv[]) {
+  printf("%d\n", g(atoi(argv[1]) + 1));
+  return 0;
+}
+)",
+          "b - 3", "b - 2");
+  ASSERT_TRUE(s.results.results[0].failing() && s.results.results[1].failing() &&
+              s.results.results[2].failing());
+  ASSERT_FALSE(s.results.results[3].failing());
+  Result r;
+  r.diagnoses = {s.fix(4, 1), s.fix(6, 0)};
+  DiagnosisRanker ranker(s.problem);
+  ranker.rank(r, 0);
+  EXPECT_EQ(linesOf(r), (std::vector<std::vector<unsigned>>{{6}, {4}}));
+  EXPECT_EQ(r.diagnoses[0].evidence->decidedBy, "tests");
+  EXPECT_EQ(r.diagnoses[0].evidence->explains, 3u);
+  EXPECT_EQ(r.diagnoses[0].evidence->checked, 3u);
+  EXPECT_EQ(r.diagnoses[1].evidence->explains, 1u);
+  EXPECT_EQ(r.diagnoses[0].evidence->downstream, 0u);
+  EXPECT_EQ(r.diagnoses[1].evidence->downstream, 0u);
 }
 
 TEST(Rank, ProgramRankingByMeanReciprocalPosition) {
