@@ -36,13 +36,12 @@ Outcome check(const std::string& call, const std::string& assertion, bool relax,
   const std::vector<std::uint32_t> line6 = groupsOnLine(*p, enc, 6);
   EXPECT_EQ(line6.size(), 1u);
   z3::solver s = solverFor(ctx, enc);
-  z3::expr_vector enforced(ctx);
-  for (std::uint32_t g = 0; g < enc.groups.size(); ++g)
-    if (!relax || g != line6.at(0)) enforced.push_back(enc.groups[g].selector);
   if (within)
     for (std::uint32_t i : enc.groups[line6.at(0)].instances)
       s.add(valueWithin(enc.instances[i].value, enc.instances[i].type, within->first,
                         within->second));
+  const z3::expr_vector enforced =
+      enforcedExcept(ctx, enc, relax ? line6 : std::vector<std::uint32_t>{});
   Outcome out;
   out.result = s.check(enforced);
   if (out.result == z3::sat && relax)
