@@ -548,6 +548,25 @@ private:
   Val release(const ir::Expr& e, State& st);   ///< free
   Val memset(const ir::Expr& e, State& st);
   Val memcpy(const ir::Expr& e, State& st);
+  /// The byte count `n` (of kind `k`) of call `e` as an offset. When `e` is the current
+  /// statement's ir::sizedCall and `counted` (the call can be encoded with a count the formula
+  /// computes), the count is the instance's value (produce: a soft group).
+  z3::expr byteCount(const ir::Expr& e, const z3::expr& n, ir::IntKind k, bool counted, State& st);
+  /// The pointers `p` (null: not a pointer) designate objects whose cells a count the formula
+  /// computes can be encoded over (fixed size, offset known; `byte`: memset's fill, which wide
+  /// cells need known).
+  bool countable(const PtrAlts* p, const z3::expr* byte) const;
+  /// A byte count that is not 0 starts in `alt`'s object and ends in it.
+  z3::expr countFits(const State& st, const PtrAlt& alt, const z3::expr& bytes);
+  /// Both objects hold cells of one type (memcpy copies cells).
+  bool sameCells(const PtrAlt& a, const PtrAlt& b) const;
+  /// memset of `bytes` the formula computes (byteCount), cell by cell: see symex_heap.cpp.
+  void memsetCounted(const ir::Expr& e, const PtrAlts& p, const z3::expr& byte,
+                     const z3::expr& bytes, State& st);
+  /// memcpy of `bytes` the formula computes: a cell of the destination is a copy where the
+  /// count covers it.
+  void memcpyCounted(const ir::Expr& e, const PtrAlt& d, const PtrAlt& s, const z3::expr& bytes,
+                     State& st);
   /// qsort (symex_sort.cpp): exec/sort.cpp's comparisons, each a call of the comparator.
   Val qsort(const ir::Expr& e, State& st);
   Val bsearch(const ir::Expr& e, State& st);
@@ -578,8 +597,9 @@ private:
   z3::expr_vector concreteVars_, concreteValues_;
   NameSpace& names_;
   EffectAnalysis effects_;
-  std::uint32_t lastBranch_ = 0;  ///< index of the last recorded branch point
-  std::string lastBranchName_;    ///< "<stmt>!<tag>" of that branch instance
+  std::uint32_t lastBranch_ = 0;         ///< index of the last recorded branch point
+  const ir::Expr* sizedCall_ = nullptr;  ///< see byteCount; reset once it is evaluated
+  std::string lastBranchName_;           ///< "<stmt>!<tag>" of that branch instance
   std::uint32_t rootCalls_ = 0, rootFrees_ = 0;
   std::map<std::pair<std::uint32_t, std::uint32_t>, std::size_t> choiceIndex_;
   std::uint64_t begun_ = 0;  ///< instances begun

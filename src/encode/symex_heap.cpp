@@ -7,7 +7,9 @@
 // access is checked against the length term. A longer block is treated like a loop beyond the
 // unwinding bound (Encoding::unwindingHit): assumed not to happen. `free` marks the block freed in
 // the state: later accesses, a second free, or a free of anything but a block's start are runtime
-// errors. memset and memcpy take byte counts the formula fixes, and whole cells.
+// errors. memset and memcpy take byte counts the formula fixes, and whole cells; or, for the
+// objects `countable` accepts, a count the formula computes (memsetCounted, memcpyCounted): the
+// byte count of a memset or memcpy statement is a soft group (ir::sizedCall).
 #include "encode/symex.h"
 #include "exec/arith.h"
 
@@ -17,8 +19,27 @@ namespace {
 /// Elements modelled for a block whose length the formula computes and the run does not give.
 constexpr std::uint64_t kBlockCap = 64;
 
+/// Cells a memset or memcpy of a byte count the formula computes may cover, at most.
+constexpr std::int64_t kCountedCells = 1024;
+
 int byteWidth(const ObjectInfo& info) {
   return info.pointerCells ? 8 : ir::bitWidth(info.cell) / 8;
+}
+
+/// Cell `old` of kind `k` with its `bytes` low-order bytes set to `byte` (exec::arith::setLowBytes
+/// on a term).
+z3::expr lowBytesSet(const CInts& ints, const z3::expr& old, std::uint8_t byte, int bytes,
+                     ir::IntKind k) {
+  const ir::IntKind pk = exec::arith::promote(k);
+  const std::uint64_t mask = (std::uint64_t{1} << (8 * bytes)) - 1;
+  const z3::expr kept = ints.binary(ir::BinOp::BitAnd, pk, ints.convert(old, k, pk),
+                                    ints.literal(static_cast<std::int64_t>(~mask), pk), pk)
+                            .value;
+  const z3::expr set =
+      ints.binary(ir::BinOp::BitOr, pk, kept,
+                  ints.literal(exec::arith::setLowBytes(0, byte, bytes, k), pk), pk)
+          .value;
+  return ints.convert(set, pk, k);
 }
 
 }  // namespace
@@ -93,15 +114,28 @@ Val SymExec::release(const ir::Expr& e, State& st) {
   return zeroValue(e.type);
 }
 
+z3::expr SymExec::byteCount(const ir::Expr& e, const z3::expr& n, ir::IntKind k, bool counted,
+                            State& st) {
+  if (&e != sizedCall_) return ints_.toIndex(n, k);
+  sizedCall_ = nullptr;
+  return ints_.toIndex(counted ? produce(st, n, k) : n, k);
+}
+
 Val SymExec::memset(const ir::Expr& e, State& st) {
   const Val p = eval(ir::pointerAsWritten(*e.ops[0]), st);
   const Val c = eval(*e.ops[1], st);
   const Val n = eval(*e.ops[2], st);
   if (st.dead()) return p;
-  const std::optional<std::int64_t> bytes =
-      ints_.numeral(ints_.toIndex(n.v, kindOf(*e.ops[2])), ir::IntKind::Long);
-  if (!bytes)
-    throw EncodeError("memset of a byte count the formula computes at " + prog_.where(e.range));
+  const z3::expr byte = ints_.convert(c.v, kindOf(*e.ops[1]), ir::IntKind::UChar);
+  const bool counted = p.isPointer() && countable(p.ptr.get(), &byte);
+  const z3::expr count = byteCount(e, n.v, kindOf(*e.ops[2]), counted, st);
+  const std::optional<std::int64_t> bytes = ints_.numeral(count, ir::IntKind::Long);
+  if (!bytes) {
+    if (!counted)
+      throw EncodeError("memset of a byte count the formula computes at " + prog_.where(e.range));
+    memsetCounted(e, *p.ptr, byte, count, st);
+    return p;
+  }
   if (*bytes == 0) return p;
   if (!p.isPointer()) throw EncodeError("memset on a null pointer at " + prog_.where(e.range));
   for (const PtrAlt& alt : *p.ptr) {
@@ -109,7 +143,6 @@ Val SymExec::memset(const ir::Expr& e, State& st) {
     if (info.mixed) throw EncodeError("memset of structs at " + prog_.where(e.range));
     const int width = alt.obj == kNullObject ? 1 : byteWidth(info);
     const std::int64_t cells = *bytes / width, rest = *bytes % width;
-    const z3::expr byte = ints_.convert(c.v, kindOf(*e.ops[1]), ir::IntKind::UChar);
     Val fill = zeroOf(info);
     if (info.pointerCells) {
       require(st, imply(alt.cond, equal(byte, ints_.literal(0, ir::IntKind::UChar))),
@@ -149,13 +182,125 @@ Val SymExec::memset(const ir::Expr& e, State& st) {
   return p;
 }
 
+bool SymExec::countable(const PtrAlts* p, const z3::expr* byte) const {
+  if (!p) return false;
+  for (const PtrAlt& alt : *p) {
+    if (alt.obj == kNullObject) continue;
+    const ObjectInfo& info = objects_[alt.obj];
+    const std::optional<std::int64_t> off = ints_.numeral(alt.offset, ir::IntKind::Long);
+    if (info.mixed || info.cellsTerm || info.kind == ObjKind::Literal || !off ||
+        static_cast<std::int64_t>(info.size) - *off > kCountedCells)
+      return false;
+    if (info.pointerCells) continue;
+    if (ir::isFloating(info.cell)) return false;
+    if (byte && byteWidth(info) > 1 && !ints_.numeral(*byte, ir::IntKind::UChar)) return false;
+  }
+  return true;
+}
+
+bool SymExec::sameCells(const PtrAlt& a, const PtrAlt& b) const {
+  if (a.obj == kNullObject || b.obj == kNullObject) return true;
+  const ObjectInfo &x = objects_[a.obj], &y = objects_[b.obj];
+  return x.pointerCells == y.pointerCells && (x.pointerCells || x.cell == y.cell);
+}
+
+z3::expr SymExec::countFits(const State& st, const PtrAlt& alt, const z3::expr& bytes) {
+  const ObjectInfo& info = objects_[alt.obj];
+  const std::int64_t room = std::max<std::int64_t>(
+      0, static_cast<std::int64_t>(info.size) - *ints_.numeral(alt.offset, ir::IntKind::Long));
+  const int width = byteWidth(info);
+  return conj(accessible(st, alt.obj, alt.offset, 1),
+              negate(ints_.indexLess(ints_.index(room * width), bytes)));
+}
+
+// A count the formula computes (the relaxed size of a sized call, or its natural value when
+// the group is not relaxed) may end anywhere in the object: every cell from the pointer to the
+// object's end is written, the one the count ends in with its low-order bytes set, as in
+// exec/heap.cpp. A count that is not 0 must start and end in the object (runtime check).
+void SymExec::memsetCounted(const ir::Expr& e, const PtrAlts& p, const z3::expr& byte,
+                            const z3::expr& bytes, State& st) {
+  (void)e;
+  const z3::expr some = negate(equal(bytes, ints_.index(0)));
+  const std::optional<std::int64_t> b = ints_.numeral(byte, ir::IntKind::UChar);
+  for (const PtrAlt& alt : p) {
+    const z3::expr active = conj(alt.cond, some);
+    if (alt.obj == kNullObject) {
+      require(st, negate(active), HardKind::RuntimeCheck);
+      continue;
+    }
+    const ObjectInfo& info = objects_[alt.obj];
+    const int width = byteWidth(info);
+    require(st, imply(active, countFits(st, alt, bytes)), HardKind::RuntimeCheck);
+    if (info.pointerCells)  // only NULL, whole cells
+      require(st,
+              imply(active, conj(equal(byte, ints_.literal(0, ir::IntKind::UChar)),
+                                 equal(bytes, ints_.indexScale(ints_.indexUDiv(bytes, 8), 8)))),
+              HardKind::RuntimeCheck);
+    const std::int64_t off = *ints_.numeral(alt.offset, ir::IntKind::Long);
+    for (std::int64_t j = 0; off + j < static_cast<std::int64_t>(info.size); ++j) {
+      const z3::expr reaches = ints_.indexLess(ints_.index(j * width), bytes);
+      PtrAlts cell{PtrAlt{conj(alt.cond, reaches), alt.obj, ints_.index(off + j)}};
+      if (info.pointerCells) {
+        store(cell, zeroOf(info), st);
+      } else if (width == 1) {
+        store(cell, intVal(ints_.convert(byte, ir::IntKind::UChar, info.cell)), st);
+      } else {
+        const z3::expr old = load(cell, st, nullptr).v;
+        z3::expr v = ints_.literal(
+            exec::arith::setLowBytes(0, static_cast<std::uint8_t>(*b), width, info.cell),
+            info.cell);
+        for (int k = width - 1; k >= 1; --k)
+          v = choose(equal(bytes, ints_.index(j * width + k)),
+                     lowBytesSet(ints_, old, static_cast<std::uint8_t>(*b), k, info.cell), v);
+        store(cell, intVal(v), st);
+      }
+    }
+  }
+}
+
+void SymExec::memcpyCounted(const ir::Expr& e, const PtrAlt& d, const PtrAlt& s,
+                            const z3::expr& bytes, State& st) {
+  (void)e;
+  const z3::expr active = conj(conj(d.cond, s.cond), negate(equal(bytes, ints_.index(0))));
+  if (d.obj == kNullObject || s.obj == kNullObject) {
+    require(st, negate(active), HardKind::RuntimeCheck);
+    return;
+  }
+  const ObjectInfo& info = objects_[d.obj];
+  const int width = byteWidth(info);
+  require(st,
+          imply(active, conj(conj(countFits(st, d, bytes), countFits(st, s, bytes)),
+                             equal(bytes, ints_.indexScale(ints_.indexUDiv(bytes, width), width)))),
+          HardKind::RuntimeCheck);
+  const std::int64_t doff = *ints_.numeral(d.offset, ir::IntKind::Long);
+  const std::int64_t soff = *ints_.numeral(s.offset, ir::IntKind::Long);
+  const std::int64_t cells = std::min(static_cast<std::int64_t>(info.size) - doff,
+                                      static_cast<std::int64_t>(objects_[s.obj].size) - soff);
+  std::vector<Val> buffer;
+  for (std::int64_t j = 0; j < cells; ++j)
+    buffer.push_back(load(PtrAlts{PtrAlt{s.cond, s.obj, ints_.index(soff + j)}}, st, nullptr));
+  for (std::int64_t j = 0; j < cells; ++j) {
+    const z3::expr reaches = ints_.indexLess(ints_.index(j * width), bytes);
+    store(PtrAlts{PtrAlt{conj(conj(d.cond, s.cond), reaches), d.obj, ints_.index(doff + j)}},
+          buffer[static_cast<std::size_t>(j)], st);
+  }
+}
+
 Val SymExec::memcpy(const ir::Expr& e, State& st) {
   const Val d = eval(ir::pointerAsWritten(*e.ops[0]), st);
   const Val s = eval(ir::pointerAsWritten(*e.ops[1]), st);
   const Val n = eval(*e.ops[2], st);
   if (st.dead()) return d;
-  const std::optional<std::int64_t> bytes =
-      ints_.numeral(ints_.toIndex(n.v, kindOf(*e.ops[2])), ir::IntKind::Long);
+  // Counted: one destination and one source, cells of one type.
+  const bool counted = d.isPointer() && s.isPointer() && d.ptr->size() == 1 && s.ptr->size() == 1 &&
+                       countable(d.ptr.get(), nullptr) && countable(s.ptr.get(), nullptr) &&
+                       sameCells(d.ptr->front(), s.ptr->front());
+  const z3::expr count = byteCount(e, n.v, kindOf(*e.ops[2]), counted, st);
+  const std::optional<std::int64_t> bytes = ints_.numeral(count, ir::IntKind::Long);
+  if (!bytes && counted) {
+    memcpyCounted(e, d.ptr->front(), s.ptr->front(), count, st);
+    return d;
+  }
   if (!bytes)
     throw EncodeError("memcpy of a byte count the formula computes at " + prog_.where(e.range));
   if (*bytes == 0) return d;

@@ -3,6 +3,7 @@
 // the interpreter numbers occurrences: at the start of each executable statement.
 #include "encode/symex.h"
 #include "exec/host_stack.h"
+#include "ir/sized_call.h"
 
 namespace culprit::encode::detail {
 
@@ -53,10 +54,16 @@ void SymExec::exprStmt(const ir::Stmt& s, State& st) {
   }
   beginInstance(s);
   const ir::Expr* top = ir::withoutVoidCast(s.expr.get());
-  if (top && ir::assignsInteger(*top))
+  if (top && ir::assignsInteger(*top)) {
     evalStore(*top, st, /*produces=*/true);
-  else if (s.expr)
+  } else if (const ir::Expr* sized = ir::sizedCall(s)) {
+    const ir::Expr* saved = sizedCall_;  // a recursive call comes back here
+    sizedCall_ = sized;
     eval(*s.expr, st);
+    sizedCall_ = saved;
+  } else if (s.expr) {
+    eval(*s.expr, st);
+  }
   endInstance(st);
 }
 

@@ -114,11 +114,17 @@ Value Machine::release(const ir::Expr& e) {
   return {};
 }
 
+Value Machine::sizeOperand(const ir::Expr& e, Value count) {
+  if (&e != sizedCall_) return count;
+  sizedCall_ = nullptr;
+  return settle(count, e.ops[2]->type, sizeProduced_);
+}
+
 Value Machine::memset(const ir::Expr& e) {
   const Value p = eval(ir::pointerAsWritten(*e.ops[0]));
   const Value fill = eval(*e.ops[1]);
   const std::int64_t c = fill.i;
-  const Value count = eval(*e.ops[2]);
+  const Value count = sizeOperand(e, eval(*e.ops[2]));
   checkDefined(count, *e.ops[2], "as the size passed to 'memset'");
   const auto bytes = static_cast<std::uint64_t>(count.i);
   if (bytes == 0) return p;
@@ -157,7 +163,7 @@ Value Machine::memset(const ir::Expr& e) {
 Value Machine::memcpy(const ir::Expr& e) {
   const Value d = eval(ir::pointerAsWritten(*e.ops[0]));
   const Value s = eval(ir::pointerAsWritten(*e.ops[1]));
-  const Value count = eval(*e.ops[2]);
+  const Value count = sizeOperand(e, eval(*e.ops[2]));
   checkDefined(count, *e.ops[2], "as the size passed to 'memcpy'");
   const auto bytes = static_cast<std::uint64_t>(count.i);
   if (bytes == 0) return d;

@@ -317,6 +317,9 @@ private:
   Value release(const ir::Expr& e);   ///< free
   Value memset(const ir::Expr& e);
   Value memcpy(const ir::Expr& e);
+  /// The byte count `count` of call `e`, or, when `e` is the current statement's ir::sizedCall,
+  /// that count as the instance's value (settle: the observer may override it).
+  Value sizeOperand(const ir::Expr& e, Value count);
   // sort.cpp: qsort and bsearch with the program's comparator
   Value qsort(const ir::Expr& e);
   Value bsearch(const ir::Expr& e);
@@ -361,6 +364,8 @@ private:
   InstanceKey key_;
   bool inProgress_ = false;                  ///< the current instance has begun and not ended
   std::optional<InstanceKey> skipFaultsOf_;  ///< see evalForced
+  const ir::Expr* sizedCall_ = nullptr;      ///< see sizeOperand; reset once it is evaluated
+  Produced* sizeProduced_ = nullptr;
   std::uint32_t iteration_ = 0, loopContext_ = 0, callContext_ = 0;
   ContextTable loopContexts_, callContexts_;
 

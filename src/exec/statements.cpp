@@ -2,12 +2,17 @@
 // begin() counts the step and numbers the occurrence, the statement does its own work
 // (evaluates its expression, or its condition and decision), and end() records the instance
 // before any child statement runs. Branch decisions go through Observer::decide (hijack); the
-// value of an assignment, initialised declaration or return goes through
+// value of an assignment, initialised declaration, return or memset/memcpy byte count
+// (ir::sizedCall) goes through
 // Observer::overrideValue (angelic value) before it is stored or returned.
 //
 // Loops number their iterations from 1; the condition evaluated at the start of iteration k,
 // the body and the for-step of that iteration all carry iteration k.
 #include "exec/machine.h"
+#include "ir/sized_call.h"
+
+#include <tuple>
+#include <utility>
 
 namespace culprit::exec::detail {
 Flow Machine::exec(const ir::Stmt& s) {
@@ -52,6 +57,14 @@ Flow Machine::exprStmt(const ir::Stmt& s) {
   if (top && ir::assignsInteger(*top)) {
     Produced p;
     evalStore(*top, &p);
+    end(true, p.value, -1, p.overridden);
+  } else if (const ir::Expr* sized = ir::sizedCall(s)) {
+    Produced p;
+    const auto saved = std::pair{sizedCall_, sizeProduced_};  // a recursive call comes back here
+    sizedCall_ = sized;
+    sizeProduced_ = &p;
+    eval(*s.expr);
+    std::tie(sizedCall_, sizeProduced_) = saved;
     end(true, p.value, -1, p.overridden);
   } else {
     if (s.expr) eval(*s.expr);

@@ -2,6 +2,7 @@
 #include "report/words.h"
 
 #include "exec/arith.h"
+#include "ir/sized_call.h"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -20,6 +21,8 @@ const char* feasibilityName(localize::Feasibility f) {
 std::string producedName(const ir::Program& program, const ir::Stmt& stmt) {
   if (stmt.role == ir::StmtRole::Branch) return "condition";
   if (stmt.role == ir::StmtRole::Return) return "return value";
+  if (const ir::Expr* call = ir::sizedCall(stmt))
+    return fmt::format("size of {}", ir::builtinName(call->builtin));
   if (stmt.kind == ir::StmtKind::Decl && stmt.var != ir::kNone) return program.vars[stmt.var].name;
   if (!stmt.expr || stmt.expr->ops.empty()) return "value";
   // The assigned lvalue: a variable, or an element of one (through casts and indexing).
@@ -35,6 +38,7 @@ std::string producedName(const ir::Program& program, const ir::Stmt& stmt) {
 
 ir::TypeRef producedType(const ir::Program& program, const ir::Stmt& stmt) {
   if (stmt.role == ir::StmtRole::Branch) return nullptr;
+  if (const ir::Expr* call = ir::sizedCall(stmt)) return call->ops[2]->type;
   if (stmt.kind == ir::StmtKind::Decl && stmt.var != ir::kNone) return program.vars[stmt.var].type;
   return stmt.expr ? stmt.expr->type : nullptr;
 }

@@ -48,15 +48,21 @@ inline z3::solver solverFor(z3::context& ctx, const Encoding& enc) {
   return s;
 }
 
-/// Checks `enc` with every soft group enforced except `relaxed`.
-inline z3::check_result checkWith(z3::context& ctx, const Encoding& enc,
-                                  const std::vector<std::uint32_t>& relaxed = {}) {
-  z3::solver s = solverFor(ctx, enc);
+/// The selectors of every soft group of `enc` except `relaxed`.
+inline z3::expr_vector enforcedExcept(z3::context& ctx, const Encoding& enc,
+                                      const std::vector<std::uint32_t>& relaxed) {
   z3::expr_vector assumptions(ctx);
   for (std::uint32_t g = 0; g < enc.groups.size(); ++g)
     if (std::find(relaxed.begin(), relaxed.end(), g) == relaxed.end())
       assumptions.push_back(enc.groups[g].selector);
-  return s.check(assumptions);
+  return assumptions;
+}
+
+/// Checks `enc` with every soft group enforced except `relaxed`.
+inline z3::check_result checkWith(z3::context& ctx, const Encoding& enc,
+                                  const std::vector<std::uint32_t>& relaxed = {}) {
+  z3::solver s = solverFor(ctx, enc);
+  return s.check(enforcedExcept(ctx, enc, relaxed));
 }
 
 /// Source line of a soft group's statement.
