@@ -234,7 +234,10 @@ void traceFallback(const FormulaTask& task, Clock::time_point start, Result& r) 
     // What is left, rounded down to 10 ms for the notes (3.36, not 3.36899 s).
     trace.options.timeoutSeconds =
         std::floor((task.options.timeoutSeconds - secondsSince(start)) * 100) / 100;
-    if (trace.options.timeoutSeconds <= 0) return;
+    if (trace.options.timeoutSeconds <= 0) {
+      addNote(r, "no time was left for the trace formula fallback");
+      return;
+    }
   }
   Result fs = localizeWithFormula(trace, encode::Family::TraceFlowSensitive, r.technique);
   addNote(r, "fallback: the diagnoses shown are the flow-sensitive trace formula's (the failing "

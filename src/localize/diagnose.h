@@ -52,7 +52,8 @@ Result localizeWithFormula(const FormulaTask& task, encode::Family family,
 /// by the solver memory bound or by its first-MCS budget (solving.h)?
 bool needsTraceFallback(const Result& r);
 /// A program formula's result that needsTraceFallback falls back on the failing run's
-/// flow-sensitive trace formula (within what is left of the task's timeout since `start`): its
+/// flow-sensitive trace formula (within what is left of the task's timeout since `start`; a
+/// note when nothing is left, as when building the program formula overran its budget): its
 /// diagnoses replace the empty list, and a note says they are the trace formula's. `r` stays
 /// incomplete.
 void traceFallback(const FormulaTask& task, std::chrono::steady_clock::time_point start, Result& r);
