@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 
 namespace culprit::localize {
 namespace {
@@ -51,6 +52,8 @@ std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask
     addNote(r, te.note);
     const exec::RunResult failing = traceFailingRun(task, family == encode::Family::Program, r);
     encode::EncodeOptions o = encodeOptions(task, family);
+    if (task.firstMcsBy && (!o.deadline || *task.firstMcsBy < *o.deadline))
+      o.deadline = task.firstMcsBy;
     if (family == encode::Family::Program) {
       o.loopUnwind = programLoopBounds(task, failing, r);
       o.recursionUnwind = programRecursionBounds(task, failing, r);
@@ -63,8 +66,11 @@ std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask
   } catch (const encode::EncodeBoundError& e) {
     // Reported as the bound it is, so that pf, ofc and agx fall back to the trace formula.
     const bool memory = e.bound == encode::EncodeBoundError::Bound::Memory;
-    addNote(r, stopNote(memory ? solve::StopReason::SolverUnknown : solve::StopReason::Timeout,
-                        memory ? "out of memory" : "", task.options));
+    if (!memory && task.firstMcsBy && Clock::now() >= *task.firstMcsBy)
+      addNote(r, firstMcsNote(std::nullopt, task.options));
+    else
+      addNote(r, stopNote(memory ? solve::StopReason::SolverUnknown : solve::StopReason::Timeout,
+                          memory ? "out of memory" : "", task.options));
     r.notes.push_back(std::string("not encoded: ") + e.what());
     return std::nullopt;
   } catch (const encode::EncodeError& e) {
@@ -207,22 +213,36 @@ Result localizeWithFormula(const FormulaTask& task, encode::Family family,
 Result withTraceFallback(const Problem& p, Result (*run)(const FormulaTask&)) {
   const Clock::time_point start = Clock::now();
   const FormulaTask task = formulaTask(p);
-  Result r = run(task);
+  FormulaTask first = task;
+  if (const double share = firstMcsBudgetSeconds(task.options.timeoutSeconds); share > 0)
+    first.firstMcsBy =
+        start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(share));
+  Result r = run(first);
   traceFallback(task, start, r);
   return r;
 }
 
+bool needsTraceFallback(const Result& r) {
+  return r.diagnoses.empty() && !r.complete &&
+         (stoppedByMemoryBound(r) || stoppedByFirstMcsBudget(r));
+}
+
 void traceFallback(const FormulaTask& task, Clock::time_point start, Result& r) {
-  if (!r.diagnoses.empty() || r.complete || !stoppedByMemoryBound(r)) return;
+  if (!needsTraceFallback(r)) return;
   FormulaTask trace = task;
   if (task.options.timeoutSeconds > 0) {
-    trace.options.timeoutSeconds = task.options.timeoutSeconds - secondsSince(start);
-    if (trace.options.timeoutSeconds <= 0) return;
+    // What is left, rounded down to 10 ms for the notes (3.36, not 3.36899 s).
+    trace.options.timeoutSeconds =
+        std::floor((task.options.timeoutSeconds - secondsSince(start)) * 100) / 100;
+    if (trace.options.timeoutSeconds <= 0) {
+      addNote(r, "no time was left for the trace formula fallback");
+      return;
+    }
   }
   Result fs = localizeWithFormula(trace, encode::Family::TraceFlowSensitive, r.technique);
   addNote(r, "fallback: the diagnoses shown are the flow-sensitive trace formula's (the failing "
              "run's path, as fs computes them), not the program formula's" +
-                 (fs.complete ? std::string() : "; " + fs.incompleteReason));
+                 (fs.complete ? std::string() : "; the trace formula: " + fs.incompleteReason));
   r.diagnoses = std::move(fs.diagnoses);
   r.notes.insert(r.notes.end(), fs.notes.begin(), fs.notes.end());
   r.stats.solverMs += fs.stats.solverMs;

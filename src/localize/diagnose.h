@@ -48,12 +48,17 @@ void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
 Result localizeWithFormula(const FormulaTask& task, encode::Family family,
                            const std::string& technique);
 
-/// A program formula that stopped at the solver memory bound with no diagnosis falls back on
-/// the failing run's flow-sensitive trace formula (within what is left of the task's timeout
-/// since `start`): its diagnoses replace the empty list, and a note says they are the trace
-/// formula's. `r` stays incomplete.
+/// Should a program formula's result `r` fall back on the trace formula: no diagnosis, stopped
+/// by the solver memory bound or by its first-MCS budget (solving.h)?
+bool needsTraceFallback(const Result& r);
+/// A program formula's result that needsTraceFallback falls back on the failing run's
+/// flow-sensitive trace formula (within what is left of the task's timeout since `start`; a
+/// note when nothing is left, as when building the program formula overran its budget): its
+/// diagnoses replace the empty list, and a note says they are the trace formula's. `r` stays
+/// incomplete.
 void traceFallback(const FormulaTask& task, std::chrono::steady_clock::time_point start, Result& r);
-/// `run` on the task of `p`, then traceFallback (pf, ofc and agx).
+/// `run` on the task of `p` with its first-MCS budget (firstMcsBudgetSeconds of the task's
+/// timeout: past it with no MCS the program formula stops), then traceFallback (pf, ofc, agx).
 Result withTraceFallback(const Problem& p, Result (*run)(const FormulaTask&));
 
 }  // namespace culprit::localize

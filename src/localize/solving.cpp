@@ -15,6 +15,14 @@
 namespace culprit::localize {
 namespace {
 const std::string kMemoryBoundWords = "solver memory bound ";
+const std::string kFirstMcsWords = "first-MCS budget: ";
+
+/// 0.5, 60: no trailing zeros.
+std::string seconds(double s) {
+  std::ostringstream out;
+  out << s;
+  return out.str();
+}
 }  // namespace
 
 std::unique_ptr<solve::Context> makeSolverContext(const FormulaTask& task) {
@@ -117,6 +125,10 @@ std::unique_ptr<solve::McsEnumerator> makeEnumerator(const FormulaTask& task,
   bounds.maxSize = task.options.maxSize;
   bounds.maxCount = task.options.maxCount;
   if (task.options.timeoutSeconds > 0) bounds.timeoutSeconds = std::max(0.001, secondsLeft);
+  if (task.firstMcsBy)
+    bounds.firstTimeoutSeconds = std::max(
+        0.001,
+        std::chrono::duration<double>(*task.firstMcsBy - std::chrono::steady_clock::now()).count());
   std::unique_ptr<solve::McsEnumerator> e =
       solve::makeMcsEnumerator(task.options.mcsEngine, session, bounds);
   if (!e) throw UserError("unknown MCS engine '" + task.options.mcsEngine + "'");
@@ -125,6 +137,24 @@ std::unique_ptr<solve::McsEnumerator> makeEnumerator(const FormulaTask& task,
 
 bool stoppedByMemoryBound(const Result& r) {
   return r.incompleteReason.find(kMemoryBoundWords) != std::string::npos;
+}
+
+double firstMcsBudgetSeconds(double timeoutSeconds) {
+  return timeoutSeconds >= kFirstMcsMinTimeout ? kFirstMcsShare * timeoutSeconds : 0;
+}
+
+bool stoppedByFirstMcsBudget(const Result& r) {
+  return r.incompleteReason.find(kFirstMcsWords) != std::string::npos;
+}
+
+std::string firstMcsNote(std::optional<std::size_t> query, const FormulaOptions& o) {
+  const std::string budget = seconds(firstMcsBudgetSeconds(o.timeoutSeconds)) + " s (" +
+                             std::to_string(static_cast<int>(kFirstMcsShare * 100 + 0.5)) +
+                             "% of --timeout " + seconds(o.timeoutSeconds) + ")";
+  if (!query) return kFirstMcsWords + "the program formula was not built in " + budget;
+  return kFirstMcsWords + "the program formula found no MCS in " + budget +
+         (*query ? ": that budget stopped it at its query " + std::to_string(*query)
+                 : ", before its first query");
 }
 
 std::string stopNote(solve::StopReason stop, const std::string& detail, const FormulaOptions& o) {
@@ -137,13 +167,12 @@ std::string stopNote(solve::StopReason stop, const std::string& detail, const Fo
   case solve::StopReason::CountBound:
     return "diagnosis count bound " + std::to_string(o.maxCount) +
            " reached (--max-count 0 lifts it)";
-  case solve::StopReason::Timeout: {
-    std::ostringstream seconds;  // 0.5, 60: no trailing zeros
-    seconds << o.timeoutSeconds;
-    return "timeout after " + seconds.str() +
+  case solve::StopReason::Timeout:
+    if (detail.starts_with(solve::kFirstMcsBudget))
+      return firstMcsNote(std::stoul(detail.substr(solve::kFirstMcsBudget.size())), o);
+    return "timeout after " + seconds(o.timeoutSeconds) +
            " s (--timeout): the diagnoses so far are shown (a larger --timeout, or 0 for none, "
            "lifts it)";
-  }
   case solve::StopReason::SolverUnknown:
     if (o.maxMemoryMb && solve::Context::outOfMemory(detail))
       return kMemoryBoundWords + std::to_string(o.maxMemoryMb) +

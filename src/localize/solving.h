@@ -68,6 +68,20 @@ std::unique_ptr<solve::McsEnumerator> makeEnumerator(const FormulaTask& task,
 /// Did `r` stop at the solver memory bound (its incomplete reason holds stopNote's words)?
 bool stoppedByMemoryBound(const Result& r);
 
+/// The first-MCS budget of a per-test budget of `timeoutSeconds`: the seconds a program formula
+/// gets to find its first MCS before pf, agx and ofc stop it and give the rest to their trace
+/// formula fallback (diagnose.h, withTraceFallback). kFirstMcsShare of the budget; 0 (no split)
+/// without a budget or below kFirstMcsMinTimeout, where the remainder is too short to encode
+/// and solve the trace formula in either.
+inline constexpr double kFirstMcsShare = 0.6;
+inline constexpr double kFirstMcsMinTimeout = 1.0;
+double firstMcsBudgetSeconds(double timeoutSeconds);
+/// Did `r` stop at the first-MCS budget (its incomplete reason holds firstMcsNote's words)?
+bool stoppedByFirstMcsBudget(const Result& r);
+/// The note of a program formula stopped by its first-MCS budget under `o`: at its query
+/// `query` (of the solver session; 0: before its first), or while it was being built (nullopt).
+std::string firstMcsNote(std::optional<std::size_t> query, const FormulaOptions& o);
+
 /// Why an enumeration stopped, as a report note ("" when it was exhausted).
 std::string stopNote(solve::StopReason stop, const std::string& detail, const FormulaOptions& o);
 

@@ -23,6 +23,10 @@ struct FormulaTask {
   exec::RunOptions run;  ///< entry function and step limit of the suite's runs
   const testing::CoverageMatrix* coverage = nullptr;  ///< needed for clause weights
   FormulaOptions options;
+  /// When set, a program formula that has no MCS by then stops (its enumeration, or its
+  /// encoding): the share of the budget pf, agx and ofc give it before their trace formula
+  /// fallback takes the rest (diagnose.h, withTraceFallback).
+  std::optional<std::chrono::steady_clock::time_point> firstMcsBy;
 };
 
 /// The task of `problem.failingTest`.

@@ -43,7 +43,12 @@ std::optional<Mcs> McsEnumeratorBase::next() {
 std::optional<Mcs> McsEnumeratorBase::candidate() {
   CULPRIT_SOLVE_INVARIANT(s_.scopeToken() == scope_,
                           "MCS enumerator used outside the session scope it was created in");
-  if (!deadline_) deadline_ = Deadline::after(bounds_.timeoutSeconds);
+  if (!deadline_) {
+    deadline_ = Deadline::after(bounds_.timeoutSeconds);
+    if (bounds_.firstTimeoutSeconds > 0 &&
+        (bounds_.timeoutSeconds <= 0 || bounds_.firstTimeoutSeconds < bounds_.timeoutSeconds))
+      firstDeadline_ = Deadline::after(bounds_.firstTimeoutSeconds);
+  }
   if (bounds_.maxCount && reported_ >= bounds_.maxCount) {
     stop(StopReason::CountBound);
     return std::nullopt;
@@ -52,7 +57,18 @@ std::optional<Mcs> McsEnumeratorBase::candidate() {
     stop(StopReason::Timeout, "deadline");
     return std::nullopt;
   }
-  return findNext(*deadline_);
+  // Until the first MCS is reported, the first-MCS budget bounds the queries.
+  const bool first = firstDeadline_ && reported_ == 0;
+  const auto stopFirst = [&] {
+    stop(StopReason::Timeout, std::string(kFirstMcsBudget) + std::to_string(s_.stats().queries));
+  };
+  if (first && firstDeadline_->expired()) {
+    stopFirst();
+    return std::nullopt;
+  }
+  std::optional<Mcs> mcs = findNext(first ? *firstDeadline_ : *deadline_);
+  if (!mcs && first && stop_ == StopReason::Timeout && firstDeadline_->expired()) stopFirst();
+  return mcs;
 }
 
 void McsEnumeratorBase::accept(const Mcs& mcs) {

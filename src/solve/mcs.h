@@ -27,7 +27,15 @@ struct McsBounds {
   std::size_t maxSize = 0;    ///< K: report MCSs of at most K soft groups; 0 = no bound
   std::size_t maxCount = 0;   ///< N: stop after N MCSs; 0 = no bound
   double timeoutSeconds = 0;  ///< wall clock from the first next(); 0 = none
+  /// Wall clock from the first next() within which the first MCS must be reported (0 = none):
+  /// past it with none reported, enumeration stops with Timeout and a stopDetail() starting
+  /// with kFirstMcsBudget. A caller's share of its budget, the rest kept for a fallback.
+  double firstTimeoutSeconds = 0;
 };
+
+/// The start of stopDetail() when McsBounds::firstTimeoutSeconds stopped the enumeration; the
+/// number of the session's queries run until then follows.
+inline constexpr std::string_view kFirstMcsBudget = "no MCS within the first-MCS budget; queries: ";
 
 /// Why an enumeration stopped.
 enum class StopReason : std::uint8_t {

@@ -44,6 +44,8 @@ protected:
 private:
   std::uint64_t scope_;
   std::optional<Deadline> deadline_;
+  std::optional<Deadline>
+      firstDeadline_;  ///< McsBounds::firstTimeoutSeconds, until one is reported
   std::size_t reported_ = 0;
   StopReason stop_ = StopReason::Exhausted;
   std::string detail_;

@@ -16,8 +16,9 @@
 // the failing run ran there plus --loop-slack: nested loops no longer multiply the formula
 // (an outer input loop run once is not unwound to an inner string loop's bound). Correct basic
 // blocks are not hardened (SNIPER's optimisation): every untrusted statement stays a candidate.
-// A formula stopped by the solver memory bound with no diagnosis falls back on the failing
-// run's trace formula, with a note (withTraceFallback).
+// A formula stopped by the solver memory bound, or by its first-MCS budget (60% of --timeout)
+// with no MCS found, falls back on the failing run's trace formula in the time left, with a
+// note naming the query the budget cut (withTraceFallback).
 #include "localize/diagnose.h"
 
 namespace culprit::localize {

@@ -6,9 +6,10 @@
 
 #include <gtest/gtest.h>
 
-#include <set>
-
 #include <algorithm>
+#include <chrono>
+#include <set>
+#include <thread>
 
 namespace culprit::solve {
 namespace {
@@ -226,6 +227,49 @@ TEST_P(McsEngine, PerQueryTimeoutIsIncompleteNotACrash) {
   EXPECT_EQ(r.stop, StopReason::Timeout);
   EXPECT_FALSE(r.complete);
   EXPECT_FALSE(r.detail.empty());
+}
+
+TEST_P(McsEngine, FirstMcsBudgetStopsASearchWithoutMcs) {
+  z3::context ctx;
+  Session s(ctx);
+  load(s, handFormula(ctx));
+  s.addHard(testutil::hardFactoring(ctx));
+  // Well before the wall-clock bound: the first-MCS budget stops the hard first query.
+  McsResult r = run(s, {.timeoutSeconds = 60, .firstTimeoutSeconds = 0.3});
+  EXPECT_EQ(r.stop, StopReason::Timeout);
+  EXPECT_TRUE(r.mcses.empty());
+  EXPECT_TRUE(r.detail.starts_with(kFirstMcsBudget)) << r.detail;
+  EXPECT_GE(std::stoul(r.detail.substr(kFirstMcsBudget.size())), 1u) << r.detail;
+  EXPECT_LT(r.wallMs, 10000);
+}
+
+TEST_P(McsEngine, FirstMcsBudgetEndsWithTheFirstMcs) {
+  z3::context ctx;
+  Session s(ctx);
+  load(s, handFormula(ctx));
+  std::unique_ptr<McsEnumerator> e = make(s, {.firstTimeoutSeconds = 1});
+  Sets found;
+  std::optional<Mcs> mcs = e->next();
+  ASSERT_TRUE(mcs);
+  found.insert(mcs->softs);
+  // Past the budget, but an MCS was reported: the budget no longer applies.
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+  while ((mcs = e->next()))
+    found.insert(mcs->softs);
+  EXPECT_EQ(e->stopReason(), StopReason::Exhausted);
+  EXPECT_EQ(found, kHandMcses);
+}
+
+TEST_P(McsEngine, FirstMcsBudgetStopsBeforeAQueryOnceExpired) {
+  z3::context ctx;
+  Session s(ctx);
+  load(s, handFormula(ctx));
+  std::unique_ptr<McsEnumerator> e = make(s, {.firstTimeoutSeconds = 0.5});
+  ASSERT_TRUE(e->candidate().has_value());  // starts the clock; not accepted
+  std::this_thread::sleep_for(std::chrono::milliseconds(600));
+  EXPECT_FALSE(e->candidate().has_value());  // none reported yet: the budget ran out
+  EXPECT_EQ(e->stopReason(), StopReason::Timeout);
+  EXPECT_TRUE(e->stopDetail().starts_with(kFirstMcsBudget)) << e->stopDetail();
 }
 
 INSTANTIATE_TEST_SUITE_P(Engines, McsEngine, ::testing::Values("maxsat", "cardinality", "hitting"),
