@@ -83,6 +83,10 @@ struct EncodeOptions {
   /// Program family: functions given their own recursion bound (the calls of a function
   /// encoded while that many of its frames are active), in place of `unwind`.
   std::unordered_map<ir::FuncId, unsigned> recursionUnwind;
+  /// Program family: loops of recursive functions bounded by the depth of their function's
+  /// frame (entry d while d other frames of it are active; the last entry for deeper frames),
+  /// in place of loopUnwind and `unwind`.
+  std::unordered_map<ir::StmtId, std::vector<unsigned>> loopUnwindByDepth;
   std::string entry = "main";        ///< entry function (others take RunInput::entryArgs)
   std::string programName = "prog";  ///< argv[0]
   /// false: no soft groups at all; every statement is hard (bounded model checking, evaluation).

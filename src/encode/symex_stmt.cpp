@@ -193,8 +193,15 @@ void SymExec::ifStmt(const ir::Stmt& s, State& st) {
 
 unsigned SymExec::iterationBound(const ir::Stmt* loop) const {
   if (traceMode_) return kTraceIterationLimit;
-  if (loop)
-    if (auto it = opt_.loopUnwind.find(loop->id); it != opt_.loopUnwind.end()) return it->second;
+  if (!loop) return opt_.unwind;
+  if (auto it = opt_.loopUnwindByDepth.find(loop->id);
+      it != opt_.loopUnwindByDepth.end() && !it->second.empty()) {
+    unsigned below = 0;  // other frames of the loop's function under the current one
+    for (const Frame& f : frames_)
+      below += f.fn == frames_.back().fn;
+    return it->second[std::min<std::size_t>(below - 1, it->second.size() - 1)];
+  }
+  if (auto it = opt_.loopUnwind.find(loop->id); it != opt_.loopUnwind.end()) return it->second;
   return opt_.unwind;
 }
 

@@ -57,6 +57,7 @@ std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask
     if (family == encode::Family::Program) {
       o.loopUnwind = programLoopBounds(task, failing, r);
       o.recursionUnwind = programRecursionBounds(task, failing, r);
+      o.loopUnwindByDepth = programLoopDepthBounds(task, failing, o.loopUnwind, r);
     }
     encode::Encoding enc =
         encode::encode(ctx, *task.program, task.test->input, te.expect, o, &failing);

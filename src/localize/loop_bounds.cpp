@@ -7,6 +7,7 @@
 #include "localize/loop_bounds.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <set>
@@ -52,6 +53,28 @@ struct LoopNest {
   }
 };
 
+/// Bodies of the loop a trace entry counts (0 for an entry outside loops), as loopIterations
+/// reads them: the test ending a while/for loop at iteration k follows k - 1 bodies.
+unsigned bodiesOf(const ir::Program& program, const std::vector<ir::StmtId>& innermost,
+                  const exec::TraceEntry& e, ir::StmtId& loop) {
+  loop = e.key.stmt < innermost.size() ? innermost[e.key.stmt] : ir::kNone;
+  if (loop == ir::kNone) return 0;
+  unsigned k = e.iteration;
+  const ir::Stmt& s = program.stmt(e.key.stmt);
+  if (e.key.stmt == loop && s.kind != ir::StmtKind::DoWhile && e.decision == 0 && k > 0) --k;
+  return k;
+}
+
+/// How many other frames of `fn` are active below the frame of an entry in `context`.
+unsigned depthIn(const ir::Program& program, const exec::RunResult& run, std::uint32_t context,
+                 ir::FuncId fn) {
+  unsigned depth = 0;
+  if (context < run.callContexts.size())
+    for (ir::StmtId site : run.callContexts[context])
+      depth += program.stmt(site).func == fn;
+  return depth;
+}
+
 }  // namespace
 
 std::unordered_map<ir::StmtId, unsigned> loopIterations(const ir::Program& program,
@@ -59,11 +82,9 @@ std::unordered_map<ir::StmtId, unsigned> loopIterations(const ir::Program& progr
   const std::vector<ir::StmtId> innermost = LoopNest(program).innermost;
   std::unordered_map<ir::StmtId, unsigned> bodies;
   for (const exec::TraceEntry& e : run.trace) {
-    if (e.key.stmt >= innermost.size() || innermost[e.key.stmt] == ir::kNone) continue;
-    const ir::StmtId loop = innermost[e.key.stmt];
-    unsigned k = e.iteration;
-    const ir::Stmt& s = program.stmt(e.key.stmt);
-    if (e.key.stmt == loop && s.kind != ir::StmtKind::DoWhile && e.decision == 0 && k > 0) --k;
+    ir::StmtId loop = ir::kNone;
+    const unsigned k = bodiesOf(program, innermost, e, loop);
+    if (loop == ir::kNone) continue;
     unsigned& most = bodies[loop];
     most = std::max(most, k);
   }
@@ -171,6 +192,73 @@ std::unordered_map<ir::FuncId, unsigned> runRecursionBounds(const ir::Program& p
         it != ran.end() ? it->second + slack : std::max(std::min(deepest + slack, unwind), slack);
   }
   return bounds;
+}
+
+DepthBounds loopIterationsByDepth(const ir::Program& program, const exec::RunResult& run) {
+  const std::vector<ir::StmtId> innermost = LoopNest(program).innermost;
+  std::vector<bool> recursive(program.functions.size());
+  for (ir::FuncId fn : recursiveFunctions(program))
+    recursive[fn] = true;
+  DepthBounds bodies;
+  for (const exec::TraceEntry& e : run.trace) {
+    ir::StmtId loop = ir::kNone;
+    const unsigned k = bodiesOf(program, innermost, e, loop);
+    if (loop == ir::kNone) continue;
+    const ir::FuncId fn = program.stmt(loop).func;
+    if (!recursive[fn]) continue;
+    const unsigned depth = depthIn(program, run, e.callContext, fn);
+    std::vector<unsigned>& most = bodies[loop];
+    if (most.size() <= depth) most.resize(depth + 1, 0);
+    most[depth] = std::max(most[depth], k);
+  }
+  return bodies;
+}
+
+DepthBounds runLoopDepthBounds(const ir::Program& program, const exec::RunResult& run,
+                               unsigned slack,
+                               const std::unordered_map<ir::StmtId, unsigned>& bounds) {
+  DepthBounds out = loopIterationsByDepth(program, run);
+  for (auto it = out.begin(); it != out.end();) {
+    const auto whole = bounds.find(it->first);
+    if (!program.functions[program.stmt(it->first).func].library.empty() || whole == bounds.end()) {
+      it = out.erase(it);
+      continue;
+    }
+    for (unsigned& b : it->second)
+      b = std::min(b + slack, whole->second);
+    it->second.push_back(std::min(slack, whole->second));  // every deeper frame
+    ++it;
+  }
+  return out;
+}
+
+bool withinLoopDepthBounds(const ir::Program& program, const exec::RunResult& run,
+                           const DepthBounds& bounds) {
+  for (const auto& [loop, ran] : loopIterationsByDepth(program, run)) {
+    auto it = bounds.find(loop);
+    if (it == bounds.end() || it->second.empty()) continue;
+    for (std::size_t d = 0; d < ran.size(); ++d)
+      if (ran[d] > it->second[std::min(d, it->second.size() - 1)]) return false;
+  }
+  return true;
+}
+
+std::string describeLoopDepthBounds(const ir::Program& program, const DepthBounds& bounds,
+                                    std::size_t most) {
+  std::vector<ir::StmtId> loops;
+  for (const auto& [loop, byDepth] : bounds)
+    loops.push_back(loop);
+  std::sort(loops.begin(), loops.end(), [&](ir::StmtId a, ir::StmtId b) {
+    const ir::SourceRange &ra = program.stmt(a).range, &rb = program.stmt(b).range;
+    return std::tie(ra.file, ra.line, ra.col, a) < std::tie(rb.file, rb.line, rb.col, b);
+  });
+  std::string out;
+  for (std::size_t i = 0; i < loops.size(); ++i) {
+    if (i == most) return out + ", ...";
+    out += fmt::format("{}{} {}", i ? ", " : "", program.where(program.stmt(loops[i]).range),
+                       fmt::join(bounds.at(loops[i]), "/"));
+  }
+  return out;
 }
 
 std::string describeRecursionBounds(const ir::Program& program,

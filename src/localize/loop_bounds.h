@@ -25,6 +25,33 @@ std::unordered_map<ir::StmtId, unsigned> runLoopBounds(const ir::Program& progra
                                                        const exec::RunResult& run, unsigned slack,
                                                        unsigned unwind);
 
+/// Bounds of loops by the recursion depth of their function: entry d is the bound while d
+/// other frames of the loop's function are active (0: its outermost frame); the last entry
+/// holds for every deeper frame too (EncodeOptions::loopUnwindByDepth).
+using DepthBounds = std::unordered_map<ir::StmtId, std::vector<unsigned>>;
+
+/// For every loop of a recursive function of `program` that `run` (a traced run) reached: the
+/// most bodies one entry into it ran at each recursion depth of its function (0 where the run
+/// reached that depth but not the loop), up to the deepest depth at which it ran.
+DepthBounds loopIterationsByDepth(const ir::Program& program, const exec::RunResult& run);
+
+/// Under --loop-bounds run, the loops of recursive functions of the program's own code that
+/// `run` reached, bounded per depth: the bodies the run made there at that depth plus `slack`
+/// (`slack` alone at a depth where it did not run them, and in every deeper frame), at most
+/// the loop's bound in `bounds` (runLoopBounds). A loop the run never reached keeps `bounds`.
+DepthBounds runLoopDepthBounds(const ir::Program& program, const exec::RunResult& run,
+                               unsigned slack,
+                               const std::unordered_map<ir::StmtId, unsigned>& bounds);
+
+/// Does every loop of `run` stay within its per-depth bound in `bounds`?
+bool withinLoopDepthBounds(const ir::Program& program, const exec::RunResult& run,
+                           const DepthBounds& bounds);
+
+/// "prog.c:7 2/2/4" for the loops of the program's own code in `bounds` (the bound at each
+/// depth, the last one for every deeper frame), in source order; at most `most` listed.
+std::string describeLoopDepthBounds(const ir::Program& program, const DepthBounds& bounds,
+                                    std::size_t most = 8);
+
 /// For every function of `program` that `run` (a traced run) entered: the most of its calls
 /// that were active at once below its deepest frame (0: never entered from itself, directly or
 /// through other functions). Functions the run never entered are absent.

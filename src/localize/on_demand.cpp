@@ -1,6 +1,7 @@
 // OnDemandFormula: see on_demand.h.
 #include "localize/on_demand.h"
 
+#include "localize/loop_bounds.h"
 #include "localize/replay.h"
 
 #include <algorithm>
@@ -50,6 +51,7 @@ OnDemandFormula::OnDemandFormula(const FormulaTask& task, encode::Unexplored une
     o.unexplored = unexplored;
     o.loopUnwind = loopBounds_ = programLoopBounds(task, failing, r);
     o.recursionUnwind = programRecursionBounds(task, failing, r);
+    o.loopUnwindByDepth = depthBounds_ = programLoopDepthBounds(task, failing, o.loopUnwind, r);
     encoder_.emplace(context_->z3(), *task.program, task.test->input, te.expect, o);
     const encode::IncrementalEncoder::Delta first = encoder_->addRun(failing);
     session_.emplace(context_->z3(),
@@ -86,7 +88,9 @@ OnDemandFormula::confirm(const std::vector<AngelicValue>& angelic) {
   exec::FixedHooks hooks = angelicHooks(angelic);
   // Cut like an exploring run: one that needs more steps leaves the loop bounds anyway.
   const exec::RunResult run = traceRun(task_, &hooks, exploreSteps_);
-  if (run.failed() || !withinLoopBounds(task_, run, loopBounds_)) return std::nullopt;
+  if (run.failed() || !withinLoopBounds(task_, run, loopBounds_) ||
+      !withinLoopDepthBounds(*task_.program, run, depthBounds_))
+    return std::nullopt;
   // Call depth within the bound: stricter than the encoder, which bounds recursion only.
   for (const std::vector<ir::StmtId>& calls : run.callContexts)
     if (calls.size() > task_.options.unwind) return std::nullopt;

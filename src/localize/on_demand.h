@@ -108,6 +108,8 @@ private:
   /// and such a run is encoded only as far as the loop bounds reach (see exploringStepLimit).
   std::uint64_t exploreSteps_ = 0;
   std::unordered_map<ir::StmtId, unsigned> loopBounds_;  ///< --loop-bounds run (else empty)
+  /// --loop-bounds run: loops of recursive functions, per depth (else empty)
+  std::unordered_map<ir::StmtId, std::vector<unsigned>> depthBounds_;
   std::size_t refinements_ = 0;
   std::map<std::string, std::size_t> endings_;   ///< exploring runs by how they ended, if badly
   std::vector<solve::QueryStats> earlierStats_;  ///< of sessions left behind by restart()

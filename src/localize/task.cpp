@@ -192,6 +192,22 @@ programRecursionBounds(const FormulaTask& task, const exec::RunResult& failing, 
   return bounds;
 }
 
+DepthBounds programLoopDepthBounds(const FormulaTask& task, const exec::RunResult& failing,
+                                   const std::unordered_map<ir::StmtId, unsigned>& bounds,
+                                   Result& r) {
+  if (task.options.loopBounds != FormulaOptions::LoopBounds::Run) return {};
+  DepthBounds byDepth = runLoopDepthBounds(*task.program, failing, task.options.loopSlack, bounds);
+  const std::string listed = describeLoopDepthBounds(*task.program, byDepth);
+  if (!listed.empty())
+    r.notes.push_back(fmt::format(
+        "loops of recursive functions unwound per depth of their function to the failing "
+        "run's iterations there + {0}, and to {0} at depths where it did not run them (the "
+        "last value holds for deeper calls; --loop-bounds run; a larger --loop-slack lifts "
+        "them, --loop-bounds uniform removes them): {1}",
+        task.options.loopSlack, listed));
+  return byDepth;
+}
+
 bool withinLoopBounds(const FormulaTask& task, const exec::RunResult& run,
                       const std::unordered_map<ir::StmtId, unsigned>& bounds) {
   for (const auto& [loop, bodies] : loopIterations(*task.program, run)) {

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace culprit::localize {
 
@@ -92,6 +93,12 @@ programLoopBounds(const FormulaTask& task, const exec::RunResult& failing, Resul
 /// function at --unwind) under uniform bounds.
 std::unordered_map<ir::FuncId, unsigned>
 programRecursionBounds(const FormulaTask& task, const exec::RunResult& failing, Result& r);
+/// Per-depth bounds of the loops of recursive functions (EncodeOptions::loopUnwindByDepth)
+/// under --loop-bounds run, read off `failing` and capped by `bounds` (programLoopBounds), with
+/// a note in `r` listing them; empty under uniform bounds.
+std::unordered_map<ir::StmtId, std::vector<unsigned>>
+programLoopDepthBounds(const FormulaTask& task, const exec::RunResult& failing,
+                       const std::unordered_map<ir::StmtId, unsigned>& bounds, Result& r);
 /// Does every loop of `run` stay within its bound (`bounds`, else --unwind)?
 bool withinLoopBounds(const FormulaTask& task, const exec::RunResult& run,
                       const std::unordered_map<ir::StmtId, unsigned>& bounds);
