@@ -134,7 +134,8 @@ OptionSpec flagOption(std::string name, std::string category, std::string help,
 }
 
 std::vector<std::string> mcsEngineNames() {
-  return {"maxsat", "cardinality", "hitting"};  // solve::mcsEnumerators(), default first
+  return {"maxsat", "cardinality", "hitting", "cld",
+          "sat"};  // solve::mcsEnumerators(), default first
 }
 
 std::vector<OptionSpec> makeSpecs() {
@@ -193,7 +194,10 @@ std::vector<OptionSpec> makeSpecs() {
                              "cardinality (Liffiton-Sakallah: all of size k before k+1) or "
                              "hitting (implicit hitting sets: size k before k+1, one candidate "
                              "per query, heavy candidates retried with more time; weights: "
-                             "maxsat)",
+                             "maxsat), cld (CLD: a model's relaxed set shrunk to an MCS, in "
+                             "the order found; weights: maxsat) or sat (size k before k+1 in "
+                             "the SAT solver CaDiCaL on the bit-blasted formula, z3 for each "
+                             "MCS's model; weights, integers, arrays, floats: maxsat)",
                              &O::mcsEngine, engines, engines));
   const std::string ranking = "ranking";
   all.push_back(choiceOption("order", ranking,

@@ -139,6 +139,15 @@ constexpr McsEnumeratorInfo kEngines[] = {
      "implicit hitting sets: every MCS of size k before k+1, each candidate checked with all "
      "other selectors assumed, each refuted one teaching a core (weights: maxsat)",
      detail::makeHittingSetMcsEnumerator},
+    {"cld",
+     "CLD (Marques-Silva et al.): a model's relaxed set shrunk to an MCS with a temporary "
+     "clause, few queries per MCS and no cardinality constraint, MCSs in the order found "
+     "(weights: maxsat)",
+     detail::makeCldMcsEnumerator},
+    {"sat",
+     "all MCSs of size k before k+1 in the SAT solver CaDiCaL on the bit-blasted formula (one "
+     "call per MCS), z3 for each MCS's model (weights, integers, arrays, floats: maxsat)",
+     detail::makeSatMcsEnumerator},
 };
 
 class CheckingEnumerator final : public McsEnumerator {

@@ -1,6 +1,7 @@
 // Enumeration of minimal correction subsets (MCSs) of a Session's soft groups, in order of
-// increasing weight (size, when all weights are 1), with blocking clauses, bounds and an
-// explicit completeness verdict. Engines are chosen by name (see mcsEnumerators()).
+// increasing weight (size, when all weights are 1; the "cld" engine: in the order found), with
+// blocking clauses, bounds and an explicit completeness verdict. Engines are chosen by name
+// (see mcsEnumerators()).
 #pragma once
 
 #include "session.h"
@@ -92,7 +93,7 @@ struct McsEnumeratorInfo {
 /// The registered engines, default first.
 std::span<const McsEnumeratorInfo> mcsEnumerators();
 
-/// Engine `name` ("hitting", "maxsat" or "cardinality") over `session`; nullptr for an unknown
+/// Engine `name` (see mcsEnumerators()) over `session`; nullptr for an unknown
 /// name.
 /// Pre: the session's soft weights are positive; "cardinality" needs their total below 2^31.
 std::unique_ptr<McsEnumerator> makeMcsEnumerator(std::string_view name, Session& session,

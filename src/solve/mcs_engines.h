@@ -58,4 +58,10 @@ std::unique_ptr<McsEnumerator> makeCardinalityMcsEnumerator(Session& session,
 std::unique_ptr<McsEnumerator> makeHittingSetMcsEnumerator(Session& session,
                                                            const McsBounds& bounds);
 
+/// Unit weights (weighted sessions get the MaxSAT engine); MCSs in the order found.
+std::unique_ptr<McsEnumerator> makeCldMcsEnumerator(Session& session, const McsBounds& bounds);
+/// Unit weights and formulas that bit-blast to clauses only; anything else gets the MaxSAT
+/// engine.
+std::unique_ptr<McsEnumerator> makeSatMcsEnumerator(Session& session, const McsBounds& bounds);
+
 }  // namespace culprit::solve::detail

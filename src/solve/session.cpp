@@ -66,6 +66,7 @@ Session::~Session() {
 void Session::addHard(const z3::expr& constraint) {
   CULPRIT_SOLVE_INVARIANT(constraint.is_bool(), "hard constraint is not Boolean");
   engine_->add(constraint);
+  hard_.push_back(constraint);
   ++revision_;
 }
 
@@ -156,7 +157,7 @@ z3::expr_vector Session::unsatCore() const {
 
 void Session::push() {
   engine_->push();
-  scopes_.push_back({nextToken_++, softs_.size()});
+  scopes_.push_back({nextToken_++, softs_.size(), hard_.size()});
 }
 
 void Session::pop() {
@@ -165,6 +166,7 @@ void Session::pop() {
   for (std::size_t i = scopes_.back().softs; i < softs_.size(); ++i)
     softByAst_.erase(softs_[i].selector.id());
   softs_.erase(softs_.begin() + static_cast<std::ptrdiff_t>(scopes_.back().softs), softs_.end());
+  hard_.resize(scopes_.back().hard, z3::expr(*ctx_));
   scopes_.pop_back();
   recomputeMaxWeight();
   last_ = Answer::Unknown;

@@ -94,6 +94,9 @@ public:
   z3::expr_vector selectorsExcept(std::span<const SoftId> relaxed) const;
   /// Soft groups whose selector is false in `model` (ascending).
   std::vector<SoftId> relaxedIn(const z3::model& model) const;
+  /// The hard constraints of every open scope, in the order they were added (for back ends that
+  /// translate the formula themselves, e.g. into CNF).
+  const std::vector<z3::expr>& hardConstraints() const { return hard_; }
   /// Bumped by every addHard/addSoft/pop: lets incremental clients notice changes.
   std::uint64_t revision() const { return revision_; }
 
@@ -144,6 +147,7 @@ private:
   struct ScopeMark {
     std::uint64_t token;
     std::size_t softs;
+    std::size_t hard;
   };
 
   z3::context* ctx_;
@@ -151,6 +155,7 @@ private:
   QueryStats stats_;
   std::unique_ptr<QueryEngine> engine_;
   std::vector<SoftGroup> softs_;
+  std::vector<z3::expr> hard_;
   std::unordered_map<unsigned, SoftId> softByAst_;
   Weight maxWeight_ = 0;
   std::vector<ScopeMark> scopes_;

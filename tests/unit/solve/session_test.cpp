@@ -72,14 +72,19 @@ TEST(Session, PopRemovesAssertionsAndSoftGroups) {
   Session s(ctx);
   z3::expr a = ctx.bool_const("a"), b = ctx.bool_const("b");
   s.addSoft(a);
+  s.addHard(a || b);
   {
     Session::Scope scope(s);
     EXPECT_EQ(s.depth(), 1u);
     s.addHard(!a);
     s.addSoft(b, 3);
     EXPECT_EQ(s.check(s.selectors(s.allSofts())), Answer::Unsat);
+    ASSERT_EQ(s.hardConstraints().size(), 2u);
+    EXPECT_TRUE(z3::eq(s.hardConstraints()[1], !a));
   }
   EXPECT_EQ(s.depth(), 0u);
+  ASSERT_EQ(s.hardConstraints().size(), 1u);
+  EXPECT_TRUE(z3::eq(s.hardConstraints()[0], a || b));
   EXPECT_EQ(s.softCount(), 1u);
   EXPECT_TRUE(s.unitWeights());
   EXPECT_FALSE(s.softOf(b).has_value());
