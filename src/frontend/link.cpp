@@ -13,15 +13,18 @@
 #include <cctype>
 #include <functional>
 #include <optional>
+#include <set>
 
 namespace culprit::frontend {
 
 namespace {
 
-/// Calls `f` on every expression of `s` and its sub-statements, operands included.
-void forEachExpr(const ir::Stmt& s, const std::function<void(const ir::Expr&)>& f) {
+/// Calls `f(stmt, e)` on every expression `e` of `s` and its sub-statements, operands included,
+/// with the statement `e` belongs to.
+void forEachExpr(const ir::Stmt& s,
+                 const std::function<void(const ir::Stmt&, const ir::Expr&)>& f) {
   const std::function<void(const ir::Expr&)> walk = [&](const ir::Expr& e) {
-    f(e);
+    f(s, e);
     for (const ir::ExprPtr& op : e.ops)
       walk(*op);
   };
@@ -36,7 +39,7 @@ void forEachExpr(const ir::Stmt& s, const std::function<void(const ir::Expr&)>& 
 }
 
 void collectCallees(const ir::Stmt& s, std::vector<ir::FuncId>& out) {
-  forEachExpr(s, [&](const ir::Expr& e) {
+  forEachExpr(s, [&](const ir::Stmt&, const ir::Expr& e) {
     if (e.kind == ir::ExprKind::Call && e.callee != ir::kNone) out.push_back(e.callee);
   });
 }
@@ -83,22 +86,27 @@ std::size_t occurrences(const ir::Program& prog, const std::string& name, std::u
   return n;
 }
 
-/// Gives each macro constant the program's own code uses (not only trusted or library code)
-/// its statement: a repair site at its `#define` line, after every statement of the bodies.
+/// Gives each macro constant the program's own code uses in two statements or more (not only
+/// trusted or library code) a statement of its own: a repair site at its `#define` line, after
+/// every statement of the bodies. A macro one statement uses changes nothing that statement's
+/// own relaxation does not: its diagnosis would only stand beside the statement's (bench/
+/// siemens: `CROSSING_WARN`, used once, came before the faulty statement that uses it).
 void addMacroStatements(ir::Program& prog) {
   std::vector<ir::FuncId> user(prog.macros.size(), ir::kNone);
   std::vector<std::size_t> uses(prog.macros.size(), 0);
+  std::vector<std::set<ir::StmtId>> statements(prog.macros.size());
   for (const ir::Function& f : prog.functions) {
     if (!f.body) continue;
     const bool own = !f.trusted && f.library.empty();
-    forEachExpr(*f.body, [&](const ir::Expr& e) {
+    forEachExpr(*f.body, [&](const ir::Stmt& s, const ir::Expr& e) {
       if (e.kind != ir::ExprKind::IntLit || e.macro >= user.size()) return;
       ++uses[e.macro];
+      statements[e.macro].insert(s.id);
       if (own && user[e.macro] == ir::kNone) user[e.macro] = f.id;
     });
   }
   for (std::uint32_t m = 0; m < prog.macros.size(); ++m) {
-    if (user[m] == ir::kNone) continue;
+    if (user[m] == ir::kNone || statements[m].size() < 2) continue;
     ir::MacroConstant& mc = prog.macros[m];
     // A use the IR does not hold as this macro's literal (a case label, an array size, a
     // global's initializer, another macro's body, code not lowered) would keep the old value
