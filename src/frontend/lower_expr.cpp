@@ -187,6 +187,8 @@ std::uint32_t Lowerer::macroConstant(const IntegerLiteral* lit, const ir::Expr& 
   const std::string name = Lexer::getImmediateMacroName(at, sm_, ctx_.getLangOpts()).str();
   const SourceLocation spelled = sm_.getSpellingLoc(at);
   if (name.empty() || spelled.isInvalid() || sm_.isInSystemHeader(spelled)) return ir::kNone;
+  // A macro of the command line (-DN=21) has no file: rangeOf would register its buffer as one.
+  if (!sm_.getFileEntryForID(sm_.getFileID(spelled))) return ir::kNone;
   const ir::SourceRange r = rangeOf(spelled, spelled);
   if (r.file >= prog_->files.size() || r.line == 0 || r.line > prog_->files[r.file].lines.size())
     return ir::kNone;
