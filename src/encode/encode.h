@@ -91,6 +91,10 @@ struct EncodeOptions {
   std::string programName = "prog";  ///< argv[0]
   /// false: no soft groups at all; every statement is hard (bounded model checking, evaluation).
   bool relax = true;
+  /// Macro constants (ir::Program::macros) are soft groups of their own: relaxed, every use
+  /// reads one fresh value of the literal's type (the `#define` changed). Off, a use is its
+  /// literal, as any other.
+  bool relaxMacros = true;
   /// Statements that only store an input (`x = atoi(argv[1])`, `c = getchar()`,
   /// `v = __VERIFIER_nondet_int()`) are hard, like the input itself: they are never suspected.
   bool hardInputStatements = false;

@@ -342,6 +342,42 @@ z3::expr SymExec::produce(State& st, const z3::expr& natural, ir::IntKind k) {
   return v;
 }
 
+z3::expr SymExec::macroValue(const ir::Expr& e) {
+  const ir::IntKind k = e.type->intKind;
+  const z3::expr literal = ints_.literal(e.value, k);
+  if (!opt_.relax || !opt_.relaxMacros || e.macro >= prog_.macros.size()) return literal;
+  const ir::MacroConstant& mc = prog_.macros[e.macro];
+  if (mc.stmt == ir::kNone || mc.type != e.type) return literal;
+  auto known = macroValues_.find(e.macro);
+  if (known != macroValues_.end()) return known->second;
+  // One value for the whole run, defined where no statement is current: its clauses belong to
+  // the macro's statement, and it is reached wherever a use is (the model's value is used only
+  // if some use is on the path; replay forces it at every use).
+  const std::string id = std::to_string(mc.stmt);
+  const z3::expr v = ints_.fresh((names_.prefix(ctx_) + "m!" + id).c_str(), k);
+  auto it = statementGroup_.find(mc.stmt);
+  std::uint32_t group = 0;
+  if (it != statementGroup_.end()) {
+    group = it->second;
+  } else {
+    out_.groups.push_back(
+        SoftGroup{ctx_.bool_const((names_.prefix(ctx_) + "s!" + id).c_str()), mc.stmt, {}});
+    group = static_cast<std::uint32_t>(out_.groups.size() - 1);
+    statementGroup_[mc.stmt] = group;
+  }
+  const z3::expr& sel = out_.groups[group].selector;
+  out_.hard.push_back(HardClause{imply(sel, v == literal), HardKind::Definition, mc.stmt, v.id()});
+  const z3::expr typed = ints_.valueOfKind(v, k);
+  if (!typed.is_true())
+    out_.hard.push_back(HardClause{sel || typed, HardKind::Definition, mc.stmt, v.id()});
+  Instance inst{Origin{mc.stmt, 0, 0, {}}, InstanceKind::Value, ctx_.bool_val(true), v, k, group};
+  const auto index = static_cast<std::uint32_t>(out_.instances.size());
+  out_.groups[group].instances.push_back(index);
+  out_.instances.push_back(std::move(inst));
+  macroValues_.emplace(e.macro, v);
+  return v;
+}
+
 Decision SymExec::decide(State& st, const z3::expr& cond) {
   Decision d;
   if (st.dead()) return d;

@@ -262,6 +262,10 @@ private:
   /// The value the current instance produces: `natural`, or a fresh SSA value defined as
   /// `natural` by a clause of the instance's soft group.
   z3::expr produce(State& st, const z3::expr& natural, ir::IntKind k);
+  /// A use of macro constant `e` (an IntLit with Expr::macro set): its literal, or, when the
+  /// macro is a repair site, the one value every use reads (soft group of the macro's
+  /// statement, defined as the literal).
+  z3::expr macroValue(const ir::Expr& e);
   /// The sides a branch instance with condition `cond` may take.
   Decision decide(State& st, const z3::expr& cond);
   z3::expr decideArm(State& st, const z3::expr& natural, std::int32_t* tracedArm);
@@ -592,6 +596,7 @@ private:
   std::vector<Current> current_;
   std::vector<std::uint32_t> copies_;  ///< per StmtId: instances begun so far
   std::unordered_map<ir::StmtId, std::uint32_t> statementGroup_;
+  std::unordered_map<std::uint32_t, z3::expr> macroValues_;    ///< by Expr::macro
   std::unordered_map<std::uint64_t, std::size_t> traceIndex_;  ///< (stmt, occurrence) -> entry
   std::optional<exec::InstanceKey> failingKey_;
   z3::expr_vector concreteVars_, concreteValues_;

@@ -94,7 +94,8 @@ Val SymExec::evalExpr(const ir::Expr& e, State& st) {
   if (st.dead()) return zeroValue(e.type);
   switch (e.kind) {
   case ir::ExprKind::IntLit:
-    return e.type->isPointer() ? nullPointer() : intVal(ints_.literal(e.value, kindOf(e)));
+    if (e.type->isPointer()) return nullPointer();
+    return intVal(e.macro == ir::kNone ? ints_.literal(e.value, kindOf(e)) : macroValue(e));
   case ir::ExprKind::StrLit: return pointerTo(literalObject(e));
   case ir::ExprKind::VarRef:
   case ir::ExprKind::Index:

@@ -30,6 +30,7 @@ void SymExec::exec(const ir::Stmt& s, State& st) {
   case ir::StmtKind::Break:
   case ir::StmtKind::Continue:
   case ir::StmtKind::Empty: jump(s, st); break;
+  case ir::StmtKind::Macro: break;  // in no body: its uses read macroValue()
   }
   restoreGuard(st, before);
 }

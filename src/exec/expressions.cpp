@@ -25,9 +25,21 @@ const ir::Expr& undecayed(const ir::Expr& e) {
 
 }  // namespace
 
+Value Machine::macroUse(const ir::Expr& e) {
+  const ir::StmtId s = e.macro < program_.macros.size() ? program_.macros[e.macro].stmt : ir::kNone;
+  if (s == ir::kNone || !e.type->isInt()) return {e.value};
+  ++occurrences_[s];  // a use is a hit of the macro's statement (coverage, spectra)
+  // Every use reads the value forced for instance 0 of the macro's statement: one value for
+  // the run, as a changed #define gives.
+  if (observer_)
+    if (std::optional<std::int64_t> v = observer_->overrideValue(InstanceKey{s, 0}, e.value))
+      return {arith::convert(*v, e.type->intKind)};
+  return {e.value};
+}
+
 Value Machine::eval(const ir::Expr& e) {
   switch (e.kind) {
-  case ir::ExprKind::IntLit: return {e.value};
+  case ir::ExprKind::IntLit: return e.macro == ir::kNone ? Value{e.value} : macroUse(e);
   case ir::ExprKind::StrLit: return literalPointer(e);
   case ir::ExprKind::VarRef:
   case ir::ExprKind::Index:

@@ -196,6 +196,9 @@ private:
 
   // --- expressions (expressions.cpp)
   Value eval(const ir::Expr& e);
+  /// A use of a macro constant (Expr::macro): its literal, or the value the observer forces
+  /// for instance 0 of the macro's statement (ir::MacroConstant).
+  Value macroUse(const ir::Expr& e);
   /// eval(e) for the value (or, with `decision`, the condition) of the current instance. When
   /// the observer forces that instance, a runtime error in its own expression (not in a callee)
   /// does not end the run: the natural value is never used, so the result is 0, replaced by

@@ -26,6 +26,7 @@ Flow Machine::exec(const ir::Stmt& s) {
   case ir::StmtKind::For: return forLoop(s);
   case ir::StmtKind::Switch: return switchStmt(s);
   case ir::StmtKind::Return: return returnStmt(s);
+  case ir::StmtKind::Macro: return Flow::Normal;  // in no body: its uses are its hits
   case ir::StmtKind::Break:
   case ir::StmtKind::Continue:
   case ir::StmtKind::Empty:

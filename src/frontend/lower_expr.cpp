@@ -16,6 +16,10 @@
 // that type).
 #include "frontend/lowering.h"
 
+#include <clang/Lex/Lexer.h>
+
+#include <regex>
+
 namespace culprit::frontend {
 
 using namespace clang;
@@ -169,7 +173,49 @@ ir::ExprPtr Lowerer::lowerCondition(const Expr* e) {
 ir::ExprPtr Lowerer::lowerFolded(const Expr* e) {
   Expr::EvalResult result;
   if (!e->EvaluateAsInt(result, ctx_)) unsupported(e->getBeginLoc(), "non-constant expression");
-  return intLit(toInt64(result.Val.getInt()), typeOf(e->getType(), e->getBeginLoc()), e);
+  ir::ExprPtr x = intLit(toInt64(result.Val.getInt()), typeOf(e->getType(), e->getBeginLoc()), e);
+  if (const auto* lit = dyn_cast<IntegerLiteral>(e)) x->macro = macroConstant(lit, *x);
+  return x;
+}
+
+std::uint32_t Lowerer::macroConstant(const IntegerLiteral* lit, const ir::Expr& lowered) {
+  if (fnId_ == ir::kNone || !lowered.type->isInt()) return ir::kNone;
+  SourceLocation at = lit->getLocation();
+  while (at.isMacroID() && sm_.isMacroArgExpansion(at))  // MAX passed to a function-like macro
+    at = sm_.getImmediateSpellingLoc(at);
+  if (!at.isMacroID() || !sm_.isMacroBodyExpansion(at)) return ir::kNone;
+  const std::string name = Lexer::getImmediateMacroName(at, sm_, ctx_.getLangOpts()).str();
+  const SourceLocation spelled = sm_.getSpellingLoc(at);
+  if (name.empty() || spelled.isInvalid() || sm_.isInSystemHeader(spelled)) return ir::kNone;
+  // A macro of the command line (-DN=21) has no file: rangeOf would register its buffer as one.
+  if (!sm_.getFileEntryForID(sm_.getFileID(spelled))) return ir::kNone;
+  const ir::SourceRange r = rangeOf(spelled, spelled);
+  if (r.file >= prog_->files.size() || r.line == 0 || r.line > prog_->files[r.file].lines.size())
+    return ir::kNone;
+  // The literal must be the macro's whole body: `#define NAME 10`, perhaps in parentheses and
+  // followed by a comment (`#define NEG -1` or `#define TWICE (2 * X)` are expressions).
+  const std::string text = Lexer::getSourceText(CharSourceRange::getTokenRange(spelled, spelled),
+                                                sm_, ctx_.getLangOpts())
+                               .str();
+  static const std::regex kLiteral("[0-9][0-9A-Za-z']*");
+  if (!std::regex_match(text, kLiteral)) return ir::kNone;
+  const std::regex define("\\s*#\\s*define\\s+" + name + "\\s+(\\(\\s*)?" + text +
+                          "(\\s*\\))?\\s*(//.*|/\\*.*)?");
+  if (!std::regex_match(prog_->files[r.file].lines[r.line - 1], define)) return ir::kNone;
+  for (std::uint32_t m = 0; m < prog_->macros.size(); ++m) {
+    const ir::MacroConstant& mc = prog_->macros[m];
+    if (mc.name == name && mc.range.file == r.file && mc.range.line == r.line) return m;
+  }
+  ir::MacroConstant mc;
+  mc.name = name;
+  mc.range = r;
+  mc.range.col = 1;
+  mc.range.endLine = r.line;
+  mc.range.endCol = static_cast<std::uint32_t>(prog_->files[r.file].lines[r.line - 1].size() + 1);
+  mc.value = lowered.value;
+  mc.type = lowered.type;
+  prog_->macros.push_back(std::move(mc));
+  return static_cast<std::uint32_t>(prog_->macros.size() - 1);
 }
 
 ir::ExprPtr Lowerer::lowerDeclRef(const DeclRefExpr* e) {

@@ -174,6 +174,9 @@ private:
   ir::ExprPtr lowerIndex(const clang::ArraySubscriptExpr* e);
   ir::ExprPtr lowerMember(const clang::MemberExpr* e);
   ir::ExprPtr lowerFolded(const clang::Expr* e);
+  /// The macro constant (index into Program::macros, recorded on first use) an integer literal
+  /// of a function body is the whole body of (`#define MAX 10`), else kNone.
+  std::uint32_t macroConstant(const clang::IntegerLiteral* lit, const ir::Expr& lowered);
   /// A float or double literal: an IntLit holding the value's bit pattern.
   ir::ExprPtr floatLit(const llvm::APFloat& value, const clang::Expr* e);
   ir::ExprPtr lowerOther(const clang::Expr* e);

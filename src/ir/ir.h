@@ -190,6 +190,9 @@ struct Expr {
   Builtin builtin = Builtin::None;         ///< Call to a builtin
   int stream = 1;                          ///< Fprintf: 1 stdout, 2 stderr
   std::vector<std::uint64_t> initOffsets;  ///< InitList
+  /// IntLit written as an object-like macro whose body is this literal (`#define MAX 10`):
+  /// index into Program::macros; kNone otherwise.
+  std::uint32_t macro = kNone;
 
   bool isLvalue() const {
     return kind == ExprKind::VarRef || kind == ExprKind::Index || kind == ExprKind::Member;
@@ -231,6 +234,9 @@ enum class StmtKind : std::uint8_t {
   Continue,
   Return,  ///< expr (may be null)
   Empty,
+  /// A macro constant as a repair site of its own (Program::macros): at its `#define` line,
+  /// expr = the literal; in no function body, never executed (its uses count as its hits).
+  Macro,
 };
 
 /// What a statement is, in the vocabulary of ARCHITECTURE.md (derived at lowering).
@@ -307,6 +313,17 @@ struct Function {
   std::string library;
 };
 
+/// An object-like macro whose body is one integer literal, used in the program's code
+/// (`#define MIN_DECEL 3`). Its uses are IntLits with Expr::macro set; changing it changes them
+/// all, so it is one soft group (the statement `stmt`, of kind Macro) with one value per run.
+struct MacroConstant {
+  std::string name;
+  SourceRange range;  ///< the `#define` line
+  std::int64_t value = 0;
+  TypeRef type = nullptr;
+  StmtId stmt = kNone;  ///< kNone: used only by trusted code (not a repair site)
+};
+
 struct SourceFile {
   std::string path;
   std::vector<std::string> lines;  ///< text of each line, lines[0] is line 1
@@ -319,6 +336,8 @@ struct Program {
   std::vector<Var> vars;
   std::vector<VarId> globals;  ///< in slot order
   std::vector<Stmt*> stmts;    ///< StmtId -> statement (owned by function bodies)
+  std::vector<MacroConstant> macros;
+  std::vector<StmtPtr> macroStmts;  ///< owns the statements of macro constants
 
   const Function* findFunction(const std::string& name) const;
   const Stmt& stmt(StmtId id) const { return *stmts[id]; }

@@ -217,6 +217,10 @@ std::string stmtText(const Program& p, const Stmt& s) {
   case StmtKind::Continue: return "continue";
   case StmtKind::Return: return s.expr ? "return " + printExpr(p, *s.expr) : "return";
   case StmtKind::Empty: return ";";
+  case StmtKind::Macro:
+    return s.expr && s.expr->macro < p.macros.size()
+               ? "#define " + p.macros[s.expr->macro].name + " " + printExpr(p, *s.expr)
+               : "#define";
   }
   return "?";
 }

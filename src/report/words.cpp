@@ -21,6 +21,8 @@ const char* feasibilityName(localize::Feasibility f) {
 std::string producedName(const ir::Program& program, const ir::Stmt& stmt) {
   if (stmt.role == ir::StmtRole::Branch) return "condition";
   if (stmt.role == ir::StmtRole::Return) return "return value";
+  if (stmt.kind == ir::StmtKind::Macro && stmt.expr && stmt.expr->macro < program.macros.size())
+    return program.macros[stmt.expr->macro].name;
   if (const ir::Expr* call = ir::sizedCall(stmt))
     return fmt::format("size of {}", ir::builtinName(call->builtin));
   if (stmt.kind == ir::StmtKind::Decl && stmt.var != ir::kNone) return program.vars[stmt.var].name;
@@ -70,9 +72,10 @@ std::string angelicValueText(const ir::Program& program, const localize::Angelic
     return fmt::format("{} {}{}", isSwitch ? "enters" : "condition", decisionText(s, a.value),
                        turned ? " (failing run: " + decisionText(s, *a.original) + ")" : "");
   }
+  std::optional<std::int64_t> original = a.original;
+  if (s.kind == ir::StmtKind::Macro && s.expr) original = s.expr->value;  // as #defined
   return fmt::format("{} = {}{}", producedName(program, s), valueText(program, s, a.value),
-                     a.original ? " (failing run: " + valueText(program, s, *a.original) + ")"
-                                : "");
+                     original ? " (failing run: " + valueText(program, s, *original) + ")" : "");
 }
 
 std::vector<std::string> programFiles(const ir::Program& program) {
