@@ -60,7 +60,7 @@ std::optional<Mcs> McsEnumeratorBase::candidate() {
   // Until the first MCS is reported, the first-MCS budget bounds the queries.
   const bool first = firstDeadline_ && reported_ == 0;
   const auto stopFirst = [&] {
-    stop(StopReason::Timeout, std::string(kFirstMcsBudget) + std::to_string(s_.stats().queries));
+    stop(StopReason::Timeout, std::string(kFirstMcsBudget) + std::to_string(queriesAsked()));
   };
   if (first && firstDeadline_->expired()) {
     stopFirst();

@@ -23,6 +23,9 @@ protected:
   virtual std::optional<Mcs> findNext(const Deadline& deadline) = 0;
   /// Called when `mcs` is reported (after its blocking clause is in the session).
   virtual void onAccept(const Mcs& /*mcs*/) {}
+  /// Queries asked so far, for the first-MCS budget's note: the session's, plus an engine's own
+  /// solver calls outside it.
+  virtual std::uint64_t queriesAsked() const { return s_.stats().queries; }
 
   void stop(StopReason reason, std::string detail = {});
   /// Stop after an Unknown answer: Timeout if a time limit caused it, else SolverUnknown.

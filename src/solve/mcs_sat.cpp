@@ -172,6 +172,8 @@ private:
     return r;
   }
 
+  std::uint64_t queriesAsked() const override { return s_.stats().queries + calls_; }
+
   std::optional<Mcs> findNext(const Deadline& deadline) override {
     if (s_.hardConstraints().size() != encodedHard_ && !rebuild()) return std::nullopt;
     syncSofts();
