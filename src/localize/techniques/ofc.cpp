@@ -136,6 +136,12 @@ Result localizeOnDemand(const FormulaTask& task) {
   std::vector<Settled> settled;      // --expand paths: MCSs of the program formula found so far
   solve::StopReason stop = solve::StopReason::Exhausted;
   std::string detail;
+  if (!paperRule)
+    for (solve::Mcs& m :
+         formula.confirmSingletons(kExploredModelSeconds, runDeadline(task, start))) {
+      Diagnosis d = formula.diagnosis(m, modelPath(formula.encoding(), m.model));
+      settled.push_back({std::move(m), std::move(d), false});
+    }
   for (;;) {
     ++iterations;
     const double left =
@@ -167,10 +173,22 @@ Result localizeOnDemand(const FormulaTask& task) {
           settled.push_back({f.mcs, diagnoses.back(), true});
           continue;
         }
+        if (std::optional<solve::Mcs> m =
+                formula.solveOnExplored(f.mcs, kExploredModelSeconds, runDeadline(task, start))) {
+          diagnoses.back() = formula.diagnosis(*m, modelPath(formula.encoding(), m->model));
+          settled.push_back({std::move(*m), diagnoses.back(), false});
+          continue;
+        }
       }
-      std::vector<exec::RunResult> batch = formula.siblings(path);
-      batch.insert(batch.begin(),
-                   formula.runAlong(path, paperRule ? nullptr : &diagnoses.back().angelic));
+      // --expand paths: a condition of the MCS is explored from its end first (tailRuns); the
+      // MCS's path, with its sibling runs, once that is done.
+      std::vector<exec::RunResult> batch;
+      if (!paperRule) batch = formula.tailRuns(f.mcs);
+      if (batch.empty()) {
+        batch = formula.siblings(path);
+        batch.insert(batch.begin(),
+                     formula.runAlong(path, paperRule ? nullptr : &diagnoses.back().angelic));
+      }
       for (exec::RunResult& run : batch) {
         std::vector<std::pair<ir::StmtId, std::int32_t>> key;
         for (const BranchDecision& b : formula.decisionsOf(run))
