@@ -239,6 +239,12 @@ std::vector<solve::Mcs> OnDemandFormula::confirmSingletons(double seconds,
   return out;
 }
 
+bool OnDemandFormula::hasCondition(const solve::Mcs& mcs) const {
+  for (std::uint32_t g : groupsOf(mcs))
+    if (task_.program->stmt(encoding().groups[g].stmt).isBranch()) return true;
+  return false;
+}
+
 std::vector<exec::RunResult> OnDemandFormula::tailRuns(const solve::Mcs& mcs) {
   std::vector<exec::RunResult> out;
   for (std::uint32_t g : groupsOf(mcs)) {

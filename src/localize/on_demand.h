@@ -97,6 +97,8 @@ public:
   /// is no such statement: explore the model's path (runAlong, siblings) instead.
   std::vector<exec::RunResult> tailRuns(const solve::Mcs& mcs);
   static constexpr std::size_t kTailRuns = 8;
+  /// Does `mcs` hold an if, loop or switch statement?
+  bool hasCondition(const solve::Mcs& mcs) const;
   /// Sibling runs of `path` (--sibling-runs): for each step of `path` that takes a side not
   /// encoded yet, the failing test run with only that side forced at another execution of the
   /// same branch statement in the failing run (the other loop iterations, mostly). A model that
