@@ -69,16 +69,15 @@ public:
   /// A model of the formula with `mcs` relaxed whose path stays on explored sides, where the
   /// formula is exact: a model of the program formula, so `mcs` (minimal in the weaker
   /// on-demand formula) is one of the program formula's, without exploring anything. Looked for
-  /// along the failing run's decisions at the branches of statements outside `mcs`, first with
-  /// only the failing run's last executions of `mcs`'s statements free (the last 1, 2, 4, ...;
-  /// the earlier ones keep the failing run's values): few free values make a query as cheap as
-  /// a trace formula's, where all of them free can make it as hard as the program formula's
-  /// (a loop of 100 iterations). Then with all free, and, once runs beyond the failing one are
-  /// encoded, anywhere on the explored sides. Each query within `seconds` and `deadline`; the
-  /// windows stop at the first query that runs out. Returns `mcs` with that model (counted in
-  /// "explored-models"), or nullopt (none found: not an MCS of the program formula, or one
-  /// whose fix needs an unexplored side, or the budget ran out). Fixing values and decisions
-  /// only removes models, so whatever model is found is one of the program formula.
+  /// along the failing run's decisions at the branches of statements outside `mcs`, with only
+  /// the failing run's last execution of `mcs`'s statements free (the earlier ones keep the
+  /// failing run's values and decisions): one free value makes the query as cheap as a trace
+  /// formula's, where all of them free can make it as hard as the program formula's (a loop of
+  /// 100 iterations). One query within `seconds` and `deadline`. Returns `mcs` with that model
+  /// (counted in "explored-models"), or nullopt (none found: not an MCS of the program formula, or
+  /// one whose fix needs an unexplored side or more executions, or the budget ran out). Fixing
+  /// values and decisions only removes models, so whatever model is found is one of the program
+  /// formula.
   std::optional<solve::Mcs> solveOnExplored(const solve::Mcs& mcs, double seconds,
                                             const solve::Deadline& deadline);
   /// Every single statement whose relaxation solveOnExplored confirms (then an MCS of the

@@ -83,6 +83,8 @@ TEST_F(OnDemand, AConditionIsExploredFromItsLastExecutions) {
   EXPECT_TRUE(formula->tailRuns(cond).empty());  // once per statement
   // One new side per run: the flipped execution's other side, nothing else.
   EXPECT_EQ(formula->add(runs), OnDemandFormula::kTailRuns);
+  // With only the last execution free the fix is still out of reach (i = 9 adds 9, not 10).
+  EXPECT_FALSE(formula->solveOnExplored(cond, 10, {}).has_value());
 }
 
 }  // namespace
