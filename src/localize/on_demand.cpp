@@ -93,6 +93,10 @@ exec::RunResult OnDemandFormula::runAlong(const std::vector<encode::PathStep>& p
   exec::FixedHooks hooks = angelic ? angelicHooks(*angelic) : exec::FixedHooks{};
   for (const encode::PathStep& step : path)
     hooks.hijacks[{step.stmt, step.occurrence}] = step.decision;
+  return explore(hooks);
+}
+
+exec::RunResult OnDemandFormula::explore(exec::FixedHooks& hooks) {
   exec::RunResult run = traceRun(task_, &hooks, exploreSteps_);
   if (run.verdict == exec::Verdict::RuntimeError || run.verdict == exec::Verdict::StepLimit)
     ++endings_[run.verdict == exec::Verdict::StepLimit ? "hit the step limit"
@@ -253,6 +257,10 @@ bool OnDemandFormula::hasCondition(const solve::Mcs& mcs) const {
 
 std::vector<exec::RunResult> OnDemandFormula::tailRuns(const solve::Mcs& mcs) {
   std::vector<exec::RunResult> out;
+  // --sibling-runs 0 explores the model's path only, as the papers do: no tail runs either.
+  const std::size_t most =
+      std::min<std::size_t>(kTailRuns, ownUnsigned(task_.options, siblingRunsOption()));
+  if (most == 0) return out;
   for (std::uint32_t g : groupsOf(mcs)) {
     const ir::StmtId stmt = encoding().groups[g].stmt;
     if (task_.program->stmt(stmt).kind == ir::StmtKind::Switch || !tailed_.insert(stmt).second)
@@ -261,13 +269,13 @@ std::vector<exec::RunResult> OnDemandFormula::tailRuns(const solve::Mcs& mcs) {
     // where the next statement's begin.
     auto end = failingDecisions_.lower_bound({stmt + 1, 0});
     std::size_t taken = 0;
-    for (auto it = end; it != failingDecisions_.begin() && taken < kTailRuns;) {
+    for (auto it = end; it != failingDecisions_.begin() && taken < most;) {
       --it;
       if (it->first.stmt != stmt) break;
       if (it->second < 0) continue;
       exec::FixedHooks hooks;
       hooks.hijacks[it->first] = it->second ? 0 : 1;
-      out.push_back(traceRun(task_, &hooks, exploreSteps_));
+      out.push_back(explore(hooks));
       ++taken;
     }
   }

@@ -93,7 +93,8 @@ public:
   /// solveOnExplored confirm a fix that flips a few late executions (sumeven: three of the last
   /// four `i % 2 == 0`) without exploring every execution's other side, which makes the
   /// formula the whole program formula and its MCS queries as hard as pf's. Empty when there
-  /// is no such statement: explore the model's path (runAlong, siblings) instead.
+  /// is no such statement: explore the model's path (runAlong, siblings) instead. At most
+  /// --sibling-runs runs per statement (0: none).
   std::vector<exec::RunResult> tailRuns(const solve::Mcs& mcs);
   static constexpr std::size_t kTailRuns = 8;
   /// Does `mcs` hold an if, loop or switch statement?
@@ -138,6 +139,9 @@ public:
 
 private:
   void handOver(const encode::IncrementalEncoder::Delta& delta);
+  /// The failing test run with `hooks`, within the exploring step limit; counts a run that
+  /// ends badly (finish() notes it).
+  exec::RunResult explore(exec::FixedHooks& hooks);
   /// The guard literals of solveOnExplored for the latest pass (built once per pass).
   void buildExploredGuards();
 
