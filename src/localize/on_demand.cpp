@@ -5,6 +5,7 @@
 #include "localize/replay.h"
 
 #include <algorithm>
+#include <set>
 
 namespace culprit::localize {
 
@@ -29,13 +30,20 @@ std::string confirmedText(const Stats& stats) {
   return n ? ", " + std::to_string(n) + " confirmed by a passing run" : "";
 }
 
+solve::Deadline runDeadline(const FormulaTask& task, std::chrono::steady_clock::time_point start) {
+  if (task.options.timeoutSeconds <= 0) return {};
+  return solve::Deadline::after(std::max(1e-3, task.options.timeoutSeconds - secondsSince(start)));
+}
+
 std::uint64_t exploringStepLimit(const exec::RunResult& failing) {
   return std::max<std::uint64_t>(kLeastExploringSteps, kExploringStepFactor * failing.steps);
 }
 
 std::vector<CounterSpec> onDemandCounters() {
   return {{"refinements", "batches of runs added to the formula after the failing run"},
-          {"paths", "distinct runs encoded (the failing one included)"}};
+          {"paths", "distinct runs encoded (the failing one included)"},
+          {"explored-models",
+           "MCSs confirmed by a model on the explored sides, without exploring runs"}};
 }
 
 OnDemandFormula::OnDemandFormula(const FormulaTask& task, encode::Unexplored unexplored, Result& r)
@@ -46,6 +54,17 @@ OnDemandFormula::OnDemandFormula(const FormulaTask& task, encode::Unexplored une
     const exec::RunResult failing = traceFailingRun(task, /*boundedByUnwind=*/true, r);
     for (const exec::TraceEntry& e : failing.trace)
       if (task.program->stmt(e.key.stmt).isBranch()) failingDecisions_[e.key] = e.decision;
+    failingSides_.emplace(*task.program);
+    failingSides_->add(failing);
+    for (std::size_t i = 0; i < failing.trace.size(); ++i) {
+      const exec::TraceEntry& e = failing.trace[i];
+      const bool branch = task.program->stmt(e.key.stmt).isBranch();
+      if (!e.hasValue && !(branch && e.decision >= 0)) continue;
+      auto [it, fresh] =
+          produced_.try_emplace({e.key.stmt, failing.callContexts.at(e.callContext), e.iteration},
+                                Produced{i, e.hasValue ? e.value : e.decision});
+      if (!fresh) it->second.reset();
+    }
     exploreSteps_ = exploringStepLimit(failing);
     encode::EncodeOptions o = encodeOptions(task, encode::Family::Program);
     o.unexplored = unexplored;
@@ -76,6 +95,10 @@ exec::RunResult OnDemandFormula::runAlong(const std::vector<encode::PathStep>& p
   exec::FixedHooks hooks = angelic ? angelicHooks(*angelic) : exec::FixedHooks{};
   for (const encode::PathStep& step : path)
     hooks.hijacks[{step.stmt, step.occurrence}] = step.decision;
+  return explore(hooks);
+}
+
+exec::RunResult OnDemandFormula::explore(exec::FixedHooks& hooks) {
   exec::RunResult run = traceRun(task_, &hooks, exploreSteps_);
   if (run.verdict == exec::Verdict::RuntimeError || run.verdict == exec::Verdict::StepLimit)
     ++endings_[run.verdict == exec::Verdict::StepLimit ? "hit the step limit"
@@ -106,6 +129,159 @@ std::vector<BranchDecision> OnDemandFormula::decisionsOf(const exec::RunResult& 
     auto it = failingDecisions_.find(e.key);
     const bool deviates = it == failingDecisions_.end() || it->second != e.decision;
     out.push_back(BranchDecision{e.key.stmt, e.key.occurrence, e.decision, deviates});
+  }
+  return out;
+}
+
+void OnDemandFormula::buildExploredGuards() {
+  if (onExplored_ && guardsPass_ == encoder_->passes()) return;
+  guardsPass_ = encoder_->passes();
+  pinned_.clear();
+  z3::context& ctx = session_->ctx();
+  z3::expr_vector stay(ctx);
+  std::map<ir::StmtId, z3::expr_vector> pins;
+  for (const encode::BranchPoint& b : encoding().branches) {
+    if (b.isSwitch) {  // arms past 61 share a bit: the model's path is checked after all
+      for (std::int32_t arm = -1; arm < 62; ++arm)
+        if (b.unencoded & encode::sideBit(arm)) {
+          const z3::expr value = b.decision.is_bv()
+                                     ? ctx.bv_val(arm, b.decision.get_sort().bv_size())
+                                     : ctx.int_val(arm);
+          stay.push_back(z3::implies(b.reached, b.decision != value));
+        }
+      continue;
+    }
+    if (b.unencoded & encode::sideBit(1)) stay.push_back(z3::implies(b.reached, !b.decision));
+    if (b.unencoded & encode::sideBit(0)) stay.push_back(z3::implies(b.reached, b.decision));
+    const bool taken = failingSides_->has(b.site, 1), skipped = failingSides_->has(b.site, 0);
+    if (taken != skipped)
+      pins.try_emplace(b.stmt, ctx)
+          .first->second.push_back(z3::implies(b.reached, taken ? b.decision : !b.decision));
+  }
+  onExplored_ = session_->freshBool("explored");
+  session_->addHard(z3::implies(*onExplored_, z3::mk_and(stay)));
+  for (const auto& [stmt, clauses] : pins) {
+    const z3::expr literal = session_->freshBool("pinned");
+    session_->addHard(z3::implies(literal, z3::mk_and(clauses)));
+    pinned_.emplace(stmt, literal);
+  }
+}
+
+std::optional<solve::Mcs> OnDemandFormula::solveOnExplored(const solve::Mcs& mcs, double seconds,
+                                                           const solve::Deadline& deadline) {
+  try {
+    buildExploredGuards();
+    z3::context& ctx = session_->ctx();
+    const std::vector<std::uint32_t> groups = groupsOf(mcs);
+    std::set<ir::StmtId> relaxed;
+    std::vector<std::pair<std::size_t, z3::expr>> fixable;  // trace position, fixing clause
+    for (std::uint32_t g : groups) {
+      relaxed.insert(encoding().groups[g].stmt);
+      for (std::uint32_t i : encoding().groups[g].instances) {
+        const encode::Instance& inst = encoding().instances[i];
+        if (inst.kind == encode::InstanceKind::Switch ||
+            (inst.kind == encode::InstanceKind::Value && ir::isFloating(inst.type)))
+          continue;
+        auto it =
+            produced_.find({inst.origin.stmt, inst.origin.callContext, inst.origin.iteration});
+        if (it == produced_.end() || !it->second) continue;
+        const std::int64_t v = it->second->value;
+        const z3::expr same = inst.kind == encode::InstanceKind::Branch
+                                  ? inst.value == ctx.bool_val(v != 0)
+                                  : encode::valueWithin(inst.value, inst.type, v, v);
+        fixable.emplace_back(it->second->position, z3::implies(inst.reached, same));
+      }
+    }
+    std::sort(fixable.begin(), fixable.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    // z3::expr_vector copies share their elements: each try is built on its own.
+    auto base = [&] {
+      z3::expr_vector v = session_->selectorsExcept(mcs.softs);
+      v.push_back(*onExplored_);
+      return v;
+    };
+    auto pinned = [&] {
+      z3::expr_vector v = base();
+      for (const auto& [stmt, literal] : pinned_)
+        if (!relaxed.count(stmt)) v.push_back(literal);
+      return v;
+    };
+    // One try: the last fixable execution free, the earlier ones as in the failing run. Wider
+    // windows (the last 2, 4, 8 free) cost more than they saved on sumeven: a model found
+    // there changed the solver's later searches for the worse (agx n100 3.1 -> 46 s CPU).
+    std::vector<z3::expr_vector> tries{pinned()};
+    if (fixable.size() > 1) {
+      z3::expr_vector fixed(ctx);
+      for (std::size_t i = 0; i + 1 < fixable.size(); ++i)
+        fixed.push_back(fixable[i].second);
+      const z3::expr literal = session_->freshBool("fixed");
+      session_->addHard(z3::implies(literal, z3::mk_and(fixed)));
+      tries.back().push_back(literal);
+    }
+    for (const z3::expr_vector& assumptions : tries) {
+      if (deadline.expired()) return std::nullopt;
+      const solve::Deadline query = deadline.bounded() && deadline.remainingMs() < seconds * 1000
+                                        ? deadline
+                                        : solve::Deadline::after(seconds);
+      const solve::Answer answer = session_->check(assumptions, query);
+      if (answer == solve::Answer::Unknown) return std::nullopt;
+      if (answer != solve::Answer::Sat) continue;
+      solve::Mcs out = mcs;
+      out.model = session_->model();
+      const std::vector<encode::PathStep> path = encode::modelPath(encoding(), out.model);
+      if (std::all_of(path.begin(), path.end(),
+                      [](const encode::PathStep& s) { return s.encoded; })) {
+        ++r_.stats.counter("explored-models");
+        return out;
+      }
+    }
+  } catch (const z3::exception& e) {  // --max-memory hit while adding the guards
+    addNote(r_, std::string("solver: ") + e.msg());
+  }
+  return std::nullopt;
+}
+
+std::vector<solve::Mcs> OnDemandFormula::confirmSingletons(double seconds,
+                                                           const solve::Deadline& deadline) {
+  std::vector<solve::Mcs> out;
+  for (solve::SoftId id : session_->allSofts()) {
+    if (deadline.expired()) break;
+    solve::Mcs one{{id}, session_->weight(id), z3::model(session_->ctx())};
+    if (std::optional<solve::Mcs> m = solveOnExplored(one, seconds, deadline))
+      out.push_back(std::move(*m));
+  }
+  return out;
+}
+
+bool OnDemandFormula::hasCondition(const solve::Mcs& mcs) const {
+  for (std::uint32_t g : groupsOf(mcs))
+    if (task_.program->stmt(encoding().groups[g].stmt).isBranch()) return true;
+  return false;
+}
+
+std::vector<exec::RunResult> OnDemandFormula::tailRuns(const solve::Mcs& mcs) {
+  std::vector<exec::RunResult> out;
+  // --sibling-runs 0 explores the model's path only, as the papers do: no tail runs either.
+  const std::size_t most =
+      std::min<std::size_t>(kTailRuns, ownUnsigned(task_.options, siblingRunsOption()));
+  if (most == 0) return out;
+  for (std::uint32_t g : groupsOf(mcs)) {
+    const ir::StmtId stmt = encoding().groups[g].stmt;
+    if (task_.program->stmt(stmt).kind == ir::StmtKind::Switch || !tailed_.insert(stmt).second)
+      continue;
+    // failingDecisions_ is ordered by (statement, occurrence): the statement's executions end
+    // where the next statement's begin.
+    auto end = failingDecisions_.lower_bound({stmt + 1, 0});
+    std::size_t taken = 0;
+    for (auto it = end; it != failingDecisions_.begin() && taken < most;) {
+      --it;
+      if (it->first.stmt != stmt) break;
+      if (it->second < 0) continue;
+      exec::FixedHooks hooks;
+      hooks.hijacks[it->first] = it->second ? 0 : 1;
+      out.push_back(explore(hooks));
+      ++taken;
+    }
   }
   return out;
 }
@@ -161,6 +337,8 @@ void OnDemandFormula::restart() {
   earlierStats_.push_back(session_->stats());
   session_.reset();
   groups_ = SessionGroups();
+  onExplored_.reset();  // the guards lived in the old session
+  pinned_.clear();
   try {
     session_.emplace(context_->z3(),
                      context_->sessionOptions(solverLogic(task_, encoder_->encoding())));

@@ -7,9 +7,12 @@
 #include "encode/incremental.h"
 #include "localize/diagnose.h"
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
+#include <tuple>
 #include <unordered_map>
 
 namespace culprit::localize {
@@ -20,7 +23,8 @@ const OptionSpec& maxRefinementsOption();
 /// executions of the same branch statements (both techniques declare it; 0: none).
 const OptionSpec& siblingRunsOption();
 /// The counters both techniques report: "refinements" (batches of runs added after the failing
-/// one) and "paths" (distinct runs encoded, the failing one included), set by finish().
+/// one) and "paths" (distinct runs encoded, the failing one included), set by finish(), and
+/// "explored-models" (MCSs solveOnExplored confirmed).
 std::vector<CounterSpec> onDemandCounters();
 
 /// The step limit of the runs ofc and agx explore with hijacked branches or angelic values
@@ -32,6 +36,14 @@ std::vector<CounterSpec> onDemandCounters();
 inline constexpr std::uint64_t kExploringStepFactor = 64;
 inline constexpr std::uint64_t kLeastExploringSteps = 100'000;
 std::uint64_t exploringStepLimit(const exec::RunResult& failing);
+
+/// Wall seconds of each of solveOnExplored's queries (at most two per candidate): a model on
+/// one path is a trace formula's, found in milliseconds; one that takes longer is left to
+/// exploring.
+inline constexpr double kExploredModelSeconds = 2;
+
+/// What is left of the task's --timeout since `start` (unbounded when it is 0).
+solve::Deadline runDeadline(const FormulaTask& task, std::chrono::steady_clock::time_point start);
 
 /// ", N confirmed by a passing run" for a non-zero counter "confirmed", else "".
 std::string confirmedText(const Stats& stats);
@@ -54,6 +66,39 @@ public:
   /// passes within the unwinding bound (a model of the program formula with the angelic
   /// statements relaxed), its branch decisions; nullopt otherwise.
   std::optional<std::vector<BranchDecision>> confirm(const std::vector<AngelicValue>& angelic);
+  /// A model of the formula with `mcs` relaxed whose path stays on explored sides, where the
+  /// formula is exact: a model of the program formula, so `mcs` (minimal in the weaker
+  /// on-demand formula) is one of the program formula's, without exploring anything. Looked for
+  /// along the failing run's decisions at the branches of statements outside `mcs`, with only
+  /// the failing run's last execution of `mcs`'s statements free (the earlier ones keep the
+  /// failing run's values and decisions): one free value makes the query as cheap as a trace
+  /// formula's, where all of them free can make it as hard as the program formula's (a loop of
+  /// 100 iterations). One query within `seconds` and `deadline`. Returns `mcs` with that model
+  /// (counted in "explored-models"), or nullopt (none found: not an MCS of the program formula, or
+  /// one whose fix needs an unexplored side or more executions, or the budget ran out). Fixing
+  /// values and decisions only removes models, so whatever model is found is one of the program
+  /// formula.
+  std::optional<solve::Mcs> solveOnExplored(const solve::Mcs& mcs, double seconds,
+                                            const solve::Deadline& deadline);
+  /// Every single statement whose relaxation solveOnExplored confirms (then an MCS of the
+  /// program formula: one statement is minimal, the formula failing), each with its model: a
+  /// technique reports and blocks them before enumerating, so that the solver never searches
+  /// the grown formula for them (sumeven n100: a model with `i++` relaxed at all 100
+  /// executions, 10-30 M z3 units in the whole formula, milliseconds with its last executions
+  /// free on the failing path).
+  std::vector<solve::Mcs> confirmSingletons(double seconds, const solve::Deadline& deadline);
+  /// Tail runs for `mcs`: for each if/loop statement of `mcs` not given tail runs before, the
+  /// failing test run with one of that statement's last kTailRuns executions in the failing
+  /// run flipped (each run one flip). Exploring a condition from its end first lets
+  /// solveOnExplored confirm a fix that flips a few late executions (sumeven: three of the last
+  /// four `i % 2 == 0`) without exploring every execution's other side, which makes the
+  /// formula the whole program formula and its MCS queries as hard as pf's. Empty when there
+  /// is no such statement: explore the model's path (runAlong, siblings) instead. At most
+  /// --sibling-runs runs per statement (0: none).
+  std::vector<exec::RunResult> tailRuns(const solve::Mcs& mcs);
+  static constexpr std::size_t kTailRuns = 8;
+  /// Does `mcs` hold an if, loop or switch statement?
+  bool hasCondition(const solve::Mcs& mcs) const;
   /// Sibling runs of `path` (--sibling-runs): for each step of `path` that takes a side not
   /// encoded yet, the failing test run with only that side forced at another execution of the
   /// same branch statement in the failing run (the other loop iterations, mostly). A model that
@@ -94,6 +139,11 @@ public:
 
 private:
   void handOver(const encode::IncrementalEncoder::Delta& delta);
+  /// The failing test run with `hooks`, within the exploring step limit; counts a run that
+  /// ends badly (finish() notes it).
+  exec::RunResult explore(exec::FixedHooks& hooks);
+  /// The guard literals of solveOnExplored for the latest pass (built once per pass).
+  void buildExploredGuards();
 
   const FormulaTask& task_;
   Result& r_;
@@ -104,6 +154,23 @@ private:
   std::vector<std::uint64_t> weights_;  ///< by statement (empty: unweighted)
   SessionGroups groups_;
   std::map<exec::InstanceKey, std::int32_t> failingDecisions_;
+  std::optional<encode::Exploration> failingSides_;  ///< the sides the failing run took
+  /// What the failing run produced at each instance (value or decision), by statement, call
+  /// context and iteration, with its position in the trace; nullopt where two executions
+  /// share the key (a nested loop, two calls from one site): such instances stay free.
+  struct Produced {
+    std::size_t position = 0;
+    std::int64_t value = 0;
+  };
+  std::map<std::tuple<ir::StmtId, std::vector<ir::StmtId>, std::uint32_t>, std::optional<Produced>>
+      produced_;
+  /// solveOnExplored's guards, for the encoder pass `guardsPass_`: `onExplored_` implies that
+  /// no unexplored side is taken; `pinned_[s]` that the branches of statement s decide as in
+  /// the failing run wherever it reached them.
+  std::set<ir::StmtId> tailed_;  ///< statements tailRuns explored
+  std::size_t guardsPass_ = 0;
+  std::optional<z3::expr> onExplored_;
+  std::map<ir::StmtId, z3::expr> pinned_;
   /// Statement executions an exploring run may take: a hijacked branch can make a loop endless,
   /// and such a run is encoded only as far as the loop bounds reach (see exploringStepLimit).
   std::uint64_t exploreSteps_ = 0;

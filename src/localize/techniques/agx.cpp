@@ -79,6 +79,12 @@ Result localizeAngelic(const FormulaTask& task) {
   std::size_t& candidates = r.stats.counter("candidates");
   std::size_t& confirmed = r.stats.counter("confirmed");
   std::vector<std::pair<solve::Mcs, std::vector<std::uint32_t>>> accepted;  // with its groups
+  for (solve::Mcs& m : formula.confirmSingletons(kExploredModelSeconds, runDeadline(task, start))) {
+    r.diagnoses.push_back(formula.diagnosis(m, modelPath(formula.encoding(), m.model)));
+    enumerator->accept(m);
+    std::vector<std::uint32_t> groups = formula.groupsOf(m);
+    accepted.emplace_back(std::move(m), std::move(groups));
+  }
   while (std::optional<solve::Mcs> mcs = enumerator->candidate()) {
     ++candidates;
     if (mcs->softs.empty()) {
@@ -100,6 +106,15 @@ Result localizeAngelic(const FormulaTask& task) {
         accepted.emplace_back(std::move(*mcs), std::move(groups));
         continue;
       }
+      if (std::optional<solve::Mcs> m =
+              formula.solveOnExplored(*mcs, kExploredModelSeconds, runDeadline(task, start))) {
+        // A model of the program formula on explored sides: the candidate is its MCS.
+        r.diagnoses.push_back(formula.diagnosis(*m, modelPath(formula.encoding(), m->model)));
+        enumerator->accept(*mcs);
+        std::vector<std::uint32_t> groups = formula.groupsOf(*mcs);
+        accepted.emplace_back(std::move(*mcs), std::move(groups));
+        continue;
+      }
       if (maxRefinements && formula.refinements() >= maxRefinements) {
         addNote(r, "refinement bound " + std::to_string(maxRefinements) +
                        " reached (--max-refinements): further refinements may remove or add "
@@ -107,9 +122,16 @@ Result localizeAngelic(const FormulaTask& task) {
         stopped = true;
         break;
       }
-      std::vector<exec::RunResult> runs = formula.siblings(path);
-      runs.insert(runs.begin(), formula.runAlong(path, &d.angelic));
-      if (formula.add(runs) > 0) {
+      // A condition of the candidate is explored from its end first (tailRuns); the path of
+      // the candidate's model, with its sibling runs, once that is done.
+      std::vector<exec::RunResult> runs = formula.tailRuns(*mcs);
+      std::size_t added = runs.empty() ? 0 : formula.add(runs);
+      if (added == 0 && formula.ok()) {
+        runs = formula.siblings(path);
+        runs.insert(runs.begin(), formula.runAlong(path, &d.angelic));
+        added = formula.add(runs);
+      }
+      if (added > 0) {
         if (sessionMode == "rebuild" ||
             (sessionMode == "auto" &&
              static_cast<double>(formula.staleClauses()) >

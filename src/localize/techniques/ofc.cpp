@@ -136,6 +136,12 @@ Result localizeOnDemand(const FormulaTask& task) {
   std::vector<Settled> settled;      // --expand paths: MCSs of the program formula found so far
   solve::StopReason stop = solve::StopReason::Exhausted;
   std::string detail;
+  if (!paperRule)
+    for (solve::Mcs& m :
+         formula.confirmSingletons(kExploredModelSeconds, runDeadline(task, start))) {
+      Diagnosis d = formula.diagnosis(m, modelPath(formula.encoding(), m.model));
+      settled.push_back({std::move(m), std::move(d), false});
+    }
   for (;;) {
     ++iterations;
     const double left =
@@ -148,6 +154,7 @@ Result localizeOnDemand(const FormulaTask& task) {
       weights.push_back(s.mcs.weight);
     }
     std::vector<exec::RunResult> runs;  // to add: one per distinct path
+    std::vector<solve::Mcs> tailed;     // MCSs whose conditions' last executions runs explore
     std::set<std::vector<std::pair<ir::StmtId, std::int32_t>>> seen;
     const bool stopped =
         stop == solve::StopReason::Timeout || stop == solve::StopReason::SolverUnknown;
@@ -167,10 +174,26 @@ Result localizeOnDemand(const FormulaTask& task) {
           settled.push_back({f.mcs, diagnoses.back(), true});
           continue;
         }
+        if (std::optional<solve::Mcs> m =
+                formula.solveOnExplored(f.mcs, kExploredModelSeconds, runDeadline(task, start))) {
+          diagnoses.back() = formula.diagnosis(*m, modelPath(formula.encoding(), m->model));
+          settled.push_back({std::move(*m), diagnoses.back(), false});
+          continue;
+        }
       }
-      std::vector<exec::RunResult> batch = formula.siblings(path);
-      batch.insert(batch.begin(),
-                   formula.runAlong(path, paperRule ? nullptr : &diagnoses.back().angelic));
+      // --expand paths: a condition of the MCS is explored from its end first (tailRuns); the
+      // MCS's path, with its sibling runs, once that is done.
+      std::vector<exec::RunResult> batch;
+      if (!paperRule) batch = formula.tailRuns(f.mcs);
+      if (!batch.empty()) tailed.push_back(f.mcs);
+      if (batch.empty()) {
+        // Sibling runs repeat a condition's new side at its other executions; for an MCS of
+        // assignments only, the run with its angelic values takes the sides they lead to
+        // (siblings made sumeven's formula whole for `i = 1`: 12.5 -> 6.1 s at n100).
+        if (paperRule || formula.hasCondition(f.mcs)) batch = formula.siblings(path);
+        batch.insert(batch.begin(),
+                     formula.runAlong(path, paperRule ? nullptr : &diagnoses.back().angelic));
+      }
       for (exec::RunResult& run : batch) {
         std::vector<std::pair<ir::StmtId, std::int32_t>> key;
         for (const BranchDecision& b : formula.decisionsOf(run))
@@ -203,6 +226,16 @@ Result localizeOnDemand(const FormulaTask& task) {
                  "the last iteration are shown");
       break;
     }
+    // An MCS of the last formula is one of the grown formula too (it lies between the two);
+    // with a model on the explored sides now, it is settled before the next enumeration, which
+    // would otherwise look for it again in a formula where its conditions may have every
+    // execution's other side (sumeven n100: 38 M z3 units for `i % 2 == 0`).
+    for (const solve::Mcs& m : tailed)
+      if (std::optional<solve::Mcs> again =
+              formula.solveOnExplored(m, kExploredModelSeconds, runDeadline(task, start))) {
+        Diagnosis d = formula.diagnosis(*again, modelPath(formula.encoding(), again->model));
+        settled.push_back({std::move(*again), std::move(d), false});
+      }
   }
   r.diagnoses = std::move(diagnoses);
   addNote(r, stopNote(stop, detail, task.options));
