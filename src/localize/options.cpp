@@ -166,6 +166,12 @@ std::vector<OptionSpec> makeSpecs() {
                              "soft groups: one per statement or per executed instance",
                              &O::granularity, {"statement", "instance"},
                              {O::Granularity::Statement, O::Granularity::Instance}));
+  all.push_back(choiceOption("macro-sites", encoding,
+                             "a #define of one integer used by several statements is a repair "
+                             "site of its own, one value for all its uses (auto: on for "
+                             "cfaults, off for the per-test techniques)",
+                             &O::macroSites, {"auto", "on", "off"},
+                             {O::MacroSites::Auto, O::MacroSites::On, O::MacroSites::Off}));
   all.push_back(flagOption("suspect-inputs", encoding,
                            "statements that only read an input are suspects too (default: "
                            "trusted)",

@@ -25,6 +25,11 @@ struct FormulaOptions {
   /// Program formulas (pf, ofc, agx, cfaults): each loop unwound to the bodies the failing run
   /// ran there plus `loopSlack` (Run, the default), or every loop to `unwind` (Uniform).
   enum class LoopBounds { Uniform, Run };
+  /// A `#define` of one integer literal used by two or more statements as a repair site of its
+  /// own (one value for all its uses): On, Off, or Auto (on for cfaults, whose one formula
+  /// shares the constant between the failing tests; off for the per-test techniques, where it
+  /// measured fewer faults ranked first on bench/siemens).
+  enum class MacroSites { Auto, On, Off };
   Ints ints = Ints::Auto;
   Granularity granularity = Granularity::Statement;
   unsigned unwind = 10;  ///< loop/recursion unwinding bound of the program formula
@@ -36,10 +41,11 @@ struct FormulaOptions {
   /// The whole run's budget (0: none): each failing test gets at most what is left of it
   /// (and at most timeoutSeconds); tests it leaves no time for are reported as not run.
   double totalTimeoutSeconds = 0;
-  std::string weights;         ///< clause weighting from a spectrum formula ("" = none)
+  std::string weights;  ///< clause weighting from a spectrum formula ("" = none)
   /// Statements that only store an input (`x = atoi(argv[1])`, `v = __VERIFIER_nondet_int()`)
   /// are soft groups too. Off by default: like the input itself they are hard, as in the papers.
   bool suspectInputs = false;
+  MacroSites macroSites = MacroSites::Auto;
   /// Solver memory bound in MB for one run (growth of z3's memory); past it, enumeration stops
   /// with the diagnoses found so far, marked incomplete. 0: no bound.
   unsigned maxMemoryMb = 900;

@@ -92,6 +92,7 @@ encode::EncodeOptions encodeOptions(const FormulaTask& task, encode::Family fami
   o.entry = task.run.entry;
   o.programName = task.run.programName;
   o.hardInputStatements = !task.options.suspectInputs;
+  o.relaxMacros = task.options.macroSites == FormulaOptions::MacroSites::On;
   o.nondetUninitialised = task.run.nondetUninitialised;
   // Building the formula is held to the solver's bounds too: one too large to build is
   // reported as the bound it reached (and pf, ofc, agx fall back) instead of exhausting memory.

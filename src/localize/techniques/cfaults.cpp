@@ -414,8 +414,12 @@ Result cfaults(const Problem& p) {
     addNote(r, "no failing test can be encoded");
     return r;
   }
+  // Auto: a constant shared by the failing tests is one site here (FormulaOptions::MacroSites).
+  Problem shared = p;
+  if (shared.options.macroSites == FormulaOptions::MacroSites::Auto)
+    shared.options.macroSites = FormulaOptions::MacroSites::On;
   try {
-    return enumerate(p, failing, r, start);
+    return enumerate(shared, failing, r, start);
   } catch (const z3::exception& e) {  // the memory bound hit outside a query
     addNote(r, std::string("solver: ") + e.msg() + ": the diagnoses so far are shown");
   }
@@ -569,9 +573,9 @@ TechniqueInfo cfaultsTechnique() {
            "selectors); diagnoses that explain every failing test at once";
   t.kind = TechniqueKind::Diagnoses;
   t.scope = TechniqueScope::Suite;
-  t.options = {"ints",       "suspect-inputs", "max-size",    "max-count",
-               "timeout",    "total-timeout",  "max-memory",  "weights",
-               "mcs-engine", "unwind",         "loop-bounds", "loop-slack"};
+  t.options = {"ints",          "suspect-inputs", "max-size",   "max-count",  "timeout",
+               "total-timeout", "max-memory",     "weights",    "mcs-engine", "unwind",
+               "loop-bounds",   "loop-slack",     "macro-sites"};
   t.ownOptions = {maxFailingOption(), diagnosesOption()};
   t.counters = {
       {"tests", "failing tests in the formula"},
