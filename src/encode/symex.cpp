@@ -32,7 +32,10 @@ SymExec::SymExec(z3::context& ctx, const Request& r, Encoding& out)
       names_(*r.names), effects_(*r.program), lastStack_(r.lastStack) {
   out_.exitStatus = ints_.literal(0, ir::IntKind::Int);
   copies_.assign(prog_.stmts.size(), 0);
-  if (opt_.maxMemoryMb) residentAtStart_ = residentBytes();
+  if (opt_.maxMemoryMb) {
+    residentAtStart_ = residentBytes();
+    z3AtStart_ = Z3_get_estimated_alloc_size();
+  }
 }
 
 void SymExec::checkBounds() {
@@ -41,7 +44,8 @@ void SymExec::checkBounds() {
                            "the time limit ran out while the formula was being built");
   if (!opt_.maxMemoryMb) return;
   const std::uint64_t resident = residentBytes();
-  const std::uint64_t used = Z3_get_estimated_alloc_size() +
+  const std::uint64_t z3 = Z3_get_estimated_alloc_size();
+  const std::uint64_t used = (z3 > z3AtStart_ ? z3 - z3AtStart_ : 0) +
                              (resident > residentAtStart_ ? resident - residentAtStart_ : 0);
   if (used > opt_.maxMemoryMb << 20)
     throw EncodeBoundError(EncodeBoundError::Bound::Memory,

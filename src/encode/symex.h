@@ -612,7 +612,11 @@ private:
   /// instances).
   void checkBounds();
   std::uint64_t residentAtStart_ = 0;  ///< bytes, for EncodeOptions::maxMemoryMb
-  const char* stackFloor_ = nullptr;   ///< below it, calls are too deep to encode
+  /// z3's process-wide allocation when this encoding began: its growth is what counts, since a
+  /// context still being disposed (the program formula's, before a trace formula fallback)
+  /// holds memory this formula does not use.
+  std::uint64_t z3AtStart_ = 0;
+  const char* stackFloor_ = nullptr;  ///< below it, calls are too deep to encode
   const bool lastStack_;
 };
 
