@@ -162,19 +162,28 @@ exec::RunResult traceFailingRun(const FormulaTask& task, bool boundedByUnwind, R
   return failing;
 }
 
+namespace {
+
+/// The note of bounds taken from the failing run: `how` they were chosen, then their list
+/// (none when no bound was chosen).
+void noteRunBounds(Result& r, const std::string& how, const std::string& listed) {
+  if (!listed.empty()) r.notes.push_back(how + ": " + listed);
+}
+
+}  // namespace
+
 std::unordered_map<ir::StmtId, unsigned>
 programLoopBounds(const FormulaTask& task, const exec::RunResult& failing, Result& r) {
   if (task.options.loopBounds != FormulaOptions::LoopBounds::Run) return {};
   std::unordered_map<ir::StmtId, unsigned> bounds =
       runLoopBounds(*task.program, failing, task.options.loopSlack, task.options.unwind);
-  const std::string listed = describeLoopBounds(*task.program, bounds);
-  if (!listed.empty())
-    r.notes.push_back(fmt::format(
-        "loops unwound to the failing run's iterations + {0}; loops it never reached to its "
-        "longest loop's + {0} (at most --unwind {1}), or {0} inside another such loop "
-        "(--loop-bounds run; a larger --loop-slack or --unwind lifts them; library loops: at "
-        "least --unwind {1}): {2}",
-        task.options.loopSlack, task.options.unwind, listed));
+  noteRunBounds(r,
+                fmt::format("loops unwound to the failing run's iterations + {0}; loops it never "
+                            "reached to its longest loop's + {0} (at most --unwind {1}), or {0} "
+                            "inside another such loop (--loop-bounds run; a larger --loop-slack "
+                            "or --unwind lifts them; library loops: at least --unwind {1})",
+                            task.options.loopSlack, task.options.unwind),
+                describeLoopBounds(*task.program, bounds));
   return bounds;
 }
 
@@ -183,13 +192,13 @@ programRecursionBounds(const FormulaTask& task, const exec::RunResult& failing, 
   if (task.options.loopBounds != FormulaOptions::LoopBounds::Run) return {};
   std::unordered_map<ir::FuncId, unsigned> bounds =
       runRecursionBounds(*task.program, failing, task.options.loopSlack, task.options.unwind);
-  const std::string listed = describeRecursionBounds(*task.program, bounds);
-  if (!listed.empty())
-    r.notes.push_back(fmt::format(
-        "recursion unwound to the failing run's depth + {0}; functions it never entered to its "
-        "deepest recursion's + {0} (at most --unwind {1}) (--loop-bounds run; a larger "
-        "--loop-slack or --unwind lifts them): {2}",
-        task.options.loopSlack, task.options.unwind, listed));
+  noteRunBounds(r,
+                fmt::format("recursion unwound to the failing run's depth + {0}; functions it "
+                            "never entered to its deepest recursion's + {0} (at most --unwind "
+                            "{1}) (--loop-bounds run; a larger --loop-slack or --unwind lifts "
+                            "them)",
+                            task.options.loopSlack, task.options.unwind),
+                describeRecursionBounds(*task.program, bounds));
   return bounds;
 }
 
@@ -198,14 +207,14 @@ DepthBounds programLoopDepthBounds(const FormulaTask& task, const exec::RunResul
                                    Result& r) {
   if (task.options.loopBounds != FormulaOptions::LoopBounds::Run) return {};
   DepthBounds byDepth = runLoopDepthBounds(*task.program, failing, task.options.loopSlack, bounds);
-  const std::string listed = describeLoopDepthBounds(*task.program, byDepth);
-  if (!listed.empty())
-    r.notes.push_back(fmt::format(
-        "loops of recursive functions unwound per depth of their function to the failing "
-        "run's iterations there + {0}, and to {0} at depths where it did not run them (the "
-        "last value holds for deeper calls; --loop-bounds run; a larger --loop-slack lifts "
-        "them, --loop-bounds uniform removes them): {1}",
-        task.options.loopSlack, listed));
+  noteRunBounds(r,
+                fmt::format("loops of recursive functions unwound per depth of their function "
+                            "to the failing run's iterations there + {0}, and to {0} at depths "
+                            "where it did not run them (the last value holds for deeper calls; "
+                            "--loop-bounds run; a larger --loop-slack lifts them, --loop-bounds "
+                            "uniform removes them)",
+                            task.options.loopSlack),
+                describeLoopDepthBounds(*task.program, byDepth));
   return byDepth;
 }
 
