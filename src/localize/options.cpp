@@ -5,6 +5,7 @@
 
 #include "ir/error.h"
 #include "localize/technique.h"
+#include "solve/mcs.h"
 
 #include <algorithm>
 #include <charconv>
@@ -134,8 +135,25 @@ OptionSpec flagOption(std::string name, std::string category, std::string help,
 }
 
 std::vector<std::string> mcsEngineNames() {
-  return {"maxsat", "cardinality", "hitting", "cld",
-          "sat"};  // solve::mcsEnumerators(), default first
+  std::vector<std::string> names;
+  for (const solve::McsEnumeratorInfo& e : solve::mcsEnumerators())
+    names.emplace_back(e.name);
+  return names;
+}
+
+/// The --mcs-engine help: each registered engine with its own one-line help.
+std::string mcsEngineHelp() {
+  std::string help = "MCS enumeration engine";
+  const char* sep = ": ";
+  for (const solve::McsEnumeratorInfo& e : solve::mcsEnumerators()) {
+    help += sep;
+    help += e.name;
+    help += " (";
+    help += e.help;
+    help += ")";
+    sep = "; ";
+  }
+  return help;
 }
 
 std::vector<OptionSpec> makeSpecs() {
@@ -195,16 +213,8 @@ std::vector<OptionSpec> makeSpecs() {
                              &O::weights, {"none", "ochiai", "tarantula", "dstar"},
                              std::vector<std::string>{"", "ochiai", "tarantula", "dstar"}));
   std::vector<std::string> engines = mcsEngineNames();
-  all.push_back(choiceOption("mcs-engine", solving,
-                             "MCS enumeration: maxsat (BugAssist: MaxSAT, block, repeat), "
-                             "cardinality (Liffiton-Sakallah: all of size k before k+1) or "
-                             "hitting (implicit hitting sets: size k before k+1, one candidate "
-                             "per query, heavy candidates retried with more time; weights: "
-                             "maxsat), cld (CLD: a model's relaxed set shrunk to an MCS, in "
-                             "the order found; weights: maxsat) or sat (size k before k+1 in "
-                             "the SAT solver CaDiCaL on the bit-blasted formula, z3 for each "
-                             "MCS's model; weights, integers, arrays, floats: maxsat)",
-                             &O::mcsEngine, engines, engines));
+  all.push_back(
+      choiceOption("mcs-engine", solving, mcsEngineHelp(), &O::mcsEngine, engines, engines));
   const std::string ranking = "ranking";
   all.push_back(choiceOption("order", ranking,
                              "order of diagnoses: evidence (feasible first, then smaller, then "

@@ -4,6 +4,7 @@
 #include "ir/error.h"
 #include "localize/driver.h"
 #include "localize/options.h"
+#include "solve/mcs.h"
 
 #include <gtest/gtest.h>
 
@@ -51,6 +52,18 @@ TEST(Options, DefaultsAreShownFromADefaultConstructedValue) {
   EXPECT_EQ(findOption("timeout")->get(o), "60");
   EXPECT_EQ(findOption("weights")->get(o), "none");
   EXPECT_EQ(findOption("mcs-engine")->get(o), "maxsat");
+}
+
+TEST(Options, McsEngineChoicesAreTheSolveRegistrysEnginesWithTheirHelp) {
+  const OptionSpec* spec = findOption("mcs-engine");
+  ASSERT_NE(spec, nullptr);
+  std::vector<std::string> names;
+  for (const solve::McsEnumeratorInfo& e : solve::mcsEnumerators()) {
+    names.emplace_back(e.name);
+    EXPECT_NE(spec->help.find(std::string(e.help)), std::string::npos) << e.name;
+  }
+  EXPECT_EQ(spec->choices, names);
+  EXPECT_EQ(spec->choices.front(), findOption("mcs-engine")->get(FormulaOptions()));
 }
 
 TEST(Variants, ApplySettingsInOrder) {
