@@ -124,7 +124,7 @@ nlohmann::json angelicJson(const ir::Program& program, const localize::AngelicVa
     if (a.original) j["original"] = *a.original != 0;
   } else {
     j["name"] = producedName(program, s), j["value"] = valueJson(program, s, a.value);
-    if (a.original) j["original"] = valueJson(program, s, *a.original);
+    if (auto original = originalValue(program, a)) j["original"] = valueJson(program, s, *original);
   }
   return j;
 }

@@ -72,10 +72,16 @@ std::string angelicValueText(const ir::Program& program, const localize::Angelic
     return fmt::format("{} {}{}", isSwitch ? "enters" : "condition", decisionText(s, a.value),
                        turned ? " (failing run: " + decisionText(s, *a.original) + ")" : "");
   }
-  std::optional<std::int64_t> original = a.original;
-  if (s.kind == ir::StmtKind::Macro && s.expr) original = s.expr->value;  // as #defined
+  const std::optional<std::int64_t> original = originalValue(program, a);
   return fmt::format("{} = {}{}", producedName(program, s), valueText(program, s, a.value),
                      original ? " (failing run: " + valueText(program, s, *original) + ")" : "");
+}
+
+std::optional<std::int64_t> originalValue(const ir::Program& program,
+                                          const localize::AngelicValue& a) {
+  const ir::Stmt& s = program.stmt(a.stmt);
+  if (s.kind == ir::StmtKind::Macro && s.expr) return s.expr->value;  // as #defined
+  return a.original;
 }
 
 std::vector<std::string> programFiles(const ir::Program& program) {

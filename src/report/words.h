@@ -7,6 +7,7 @@
 #include "localize/technique.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +32,10 @@ std::string decisionText(const ir::Stmt& stmt, std::int64_t decision);
 /// An angelic value in words, without its place: "lhs = 31 (failing run: 41)", "condition
 /// true (failing run: false)", "enters case 2 (failing run: default)".
 std::string angelicValueText(const ir::Program& program, const localize::AngelicValue& a);
+/// The value a non-branch angelic value replaces: the failing run's, or a macro constant's
+/// #defined value (a macro's uses do not record it in the run).
+std::optional<std::int64_t> originalValue(const ir::Program& program,
+                                          const localize::AngelicValue& a);
 
 /// How loudly a report shows an incompleteness reason (Result::incompleteReason, parts joined by
 /// "; "). A bound on the enumeration the user chose (--max-size, --max-count, --max-deviations,
