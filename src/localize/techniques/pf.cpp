@@ -27,9 +27,12 @@ TechniqueInfo pfTechnique() {
   return formulaTechnique("pf",
                           "formula-based: MCSs of the bounded program formula (BugAssist/SNIPER)",
                           {"unwind", "loop-bounds", "loop-slack"}, [](const Problem& p) {
-                            return withTraceFallback(p, [](const FormulaTask& task) {
-                              return localizeWithFormula(task, encode::Family::Program, "pf");
-                            });
+                            return withTraceFallback(
+                                p,
+                                [](const FormulaTask& task) {
+                                  return localizeWithFormula(task, encode::Family::Program, "pf");
+                                },
+                                /*angelic=*/true);
                           });
 }
 
