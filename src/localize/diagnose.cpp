@@ -238,13 +238,18 @@ double secondsLeft(const FormulaTask& task, Clock::time_point start) {
   return std::floor((task.options.timeoutSeconds - secondsSince(start)) * 100) / 100;
 }
 
-/// The angelic part of the fallback (angelic_fallback.h), within half of what is left: its
-/// confirmed candidates, MCSs of the program formula, come first in `r`.
+/// The angelic part of the fallback (angelic_fallback.h), within what is left: its confirmed
+/// candidates, MCSs of the program formula, come first in `r`.
 void angelicFallback(const FormulaTask& task, Clock::time_point start, Result& r) {
   FormulaTask angelic = task;
   angelic.firstMcsBy.reset();
-  if (task.options.timeoutSeconds > 0)
-    angelic.options.timeoutSeconds = std::floor(secondsLeft(task, start) * 50) / 100;
+  if (task.options.timeoutSeconds > 0) {
+    angelic.options.timeoutSeconds = secondsLeft(task, start);
+    if (angelic.options.timeoutSeconds <= 0) {
+      addNote(r, "no time was left for the angelic fallback");
+      return;
+    }
+  }
   Result a = confirmedAngelicCandidates(angelic);
   const std::size_t n = a.diagnoses.size();
   addNote(r, "fallback: " + std::to_string(n) + (n == 1 ? " diagnosis" : " diagnoses") +
@@ -262,19 +267,19 @@ void angelicFallback(const FormulaTask& task, Clock::time_point start, Result& r
 void traceFallback(const FormulaTask& task, Clock::time_point start, Result& r, bool angelic) {
   if (!needsTraceFallback(r)) return;
   FormulaTask trace = task;
-  if (task.options.timeoutSeconds > 0 && secondsLeft(task, start) <= 0) {
-    addNote(r, "no time was left for the trace formula fallback");
-    return;
-  }
-  if (angelic) angelicFallback(task, start, r);
   if (task.options.timeoutSeconds > 0) {
     trace.options.timeoutSeconds = secondsLeft(task, start);
     if (trace.options.timeoutSeconds <= 0) {
       addNote(r, "no time was left for the trace formula fallback");
       return;
     }
+    // The trace formula first, within two thirds of what is left: the angelic part gets the
+    // rest, and more when the trace formula ends early (it mostly does).
+    if (angelic)
+      trace.options.timeoutSeconds = std::floor(trace.options.timeoutSeconds * 200 / 3) / 100;
   }
   Result fs = localizeWithFormula(trace, encode::Family::TraceFlowSensitive, r.technique);
+  if (angelic) angelicFallback(task, start, r);
   addNote(r, "fallback: the diagnoses shown" + std::string(angelic ? " after those" : "") +
                  " are the flow-sensitive trace formula's (the failing run's path, as fs "
                  "computes them), not the program formula's" +
