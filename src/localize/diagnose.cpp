@@ -6,6 +6,7 @@
 #include "localize/diagnose.h"
 
 #include "localize/angelic.h"
+#include "localize/angelic_fallback.h"
 #include "localize/statement_blocking.h"
 
 #include <algorithm>
@@ -211,7 +212,7 @@ Result localizeWithFormula(const FormulaTask& task, encode::Family family,
   return r;
 }
 
-Result withTraceFallback(const Problem& p, Result (*run)(const FormulaTask&)) {
+Result withTraceFallback(const Problem& p, Result (*run)(const FormulaTask&), bool angelic) {
   const Clock::time_point start = Clock::now();
   const FormulaTask task = formulaTask(p);
   FormulaTask first = task;
@@ -219,7 +220,7 @@ Result withTraceFallback(const Problem& p, Result (*run)(const FormulaTask&)) {
     first.firstMcsBy =
         start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(share));
   Result r = run(first);
-  traceFallback(task, start, r);
+  traceFallback(task, start, r, angelic);
   return r;
 }
 
@@ -228,23 +229,65 @@ bool needsTraceFallback(const Result& r) {
          (stoppedByMemoryBound(r) || stoppedByFirstMcsBudget(r));
 }
 
-void traceFallback(const FormulaTask& task, Clock::time_point start, Result& r) {
+namespace {
+
+/// The seconds left of `task`'s --timeout since `start`, rounded down to 10 ms for the notes
+/// (3.36, not 3.36899 s); 0 when the task has no timeout.
+double secondsLeft(const FormulaTask& task, Clock::time_point start) {
+  if (task.options.timeoutSeconds <= 0) return 0;
+  return std::floor((task.options.timeoutSeconds - secondsSince(start)) * 100) / 100;
+}
+
+/// The angelic part of the fallback (angelic_fallback.h), within what is left: its confirmed
+/// candidates, MCSs of the program formula, come first in `r`.
+void angelicFallback(const FormulaTask& task, Clock::time_point start, Result& r) {
+  FormulaTask angelic = task;
+  angelic.firstMcsBy.reset();
+  if (task.options.timeoutSeconds > 0) {
+    angelic.options.timeoutSeconds = secondsLeft(task, start);
+    if (angelic.options.timeoutSeconds <= 0) {
+      addNote(r, "no time was left for the angelic fallback");
+      return;
+    }
+  }
+  Result a = confirmedAngelicCandidates(angelic);
+  const std::size_t n = a.diagnoses.size();
+  addNote(r, "fallback: " + std::to_string(n) + (n == 1 ? " diagnosis" : " diagnoses") +
+                 " of the failing run's angelic formula (unexplored branch sides free) confirmed "
+                 "by a passing replay, MCSs of the program formula" +
+                 (a.complete ? std::string() : " (" + a.incompleteReason + ")"));
+  r.diagnoses = std::move(a.diagnoses);
+  r.notes.insert(r.notes.end(), a.notes.begin(), a.notes.end());
+  r.stats.solverMs += a.stats.solverMs;
+  r.stats.queries += a.stats.queries;
+}
+
+}  // namespace
+
+void traceFallback(const FormulaTask& task, Clock::time_point start, Result& r, bool angelic) {
   if (!needsTraceFallback(r)) return;
   FormulaTask trace = task;
   if (task.options.timeoutSeconds > 0) {
-    // What is left, rounded down to 10 ms for the notes (3.36, not 3.36899 s).
-    trace.options.timeoutSeconds =
-        std::floor((task.options.timeoutSeconds - secondsSince(start)) * 100) / 100;
+    trace.options.timeoutSeconds = secondsLeft(task, start);
     if (trace.options.timeoutSeconds <= 0) {
       addNote(r, "no time was left for the trace formula fallback");
       return;
     }
+    // The trace formula first, within two thirds of what is left: the angelic part gets the
+    // rest, and more when the trace formula ends early (it mostly does).
+    if (angelic)
+      trace.options.timeoutSeconds = std::floor(trace.options.timeoutSeconds * 200 / 3) / 100;
   }
   Result fs = localizeWithFormula(trace, encode::Family::TraceFlowSensitive, r.technique);
-  addNote(r, "fallback: the diagnoses shown are the flow-sensitive trace formula's (the failing "
-             "run's path, as fs computes them), not the program formula's" +
+  if (angelic) angelicFallback(task, start, r);
+  addNote(r, "fallback: the diagnoses shown" + std::string(angelic ? " after those" : "") +
+                 " are the flow-sensitive trace formula's (the failing run's path, as fs "
+                 "computes them), not the program formula's" +
                  (fs.complete ? std::string() : "; the trace formula: " + fs.incompleteReason));
-  r.diagnoses = std::move(fs.diagnoses);
+  for (Diagnosis& d : fs.diagnoses)
+    if (std::none_of(r.diagnoses.begin(), r.diagnoses.end(),
+                     [&](const Diagnosis& e) { return e.locations == d.locations; }))
+      r.diagnoses.push_back(std::move(d));
   r.notes.insert(r.notes.end(), fs.notes.begin(), fs.notes.end());
   r.stats.solverMs += fs.stats.solverMs;
   r.stats.queries += fs.stats.queries;

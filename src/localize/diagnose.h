@@ -56,9 +56,13 @@ bool needsTraceFallback(const Result& r);
 /// note when nothing is left, as when building the program formula overran its budget): its
 /// diagnoses replace the empty list, and a note says they are the trace formula's. `r` stays
 /// incomplete.
-void traceFallback(const FormulaTask& task, std::chrono::steady_clock::time_point start, Result& r);
+/// With `angelic` (pf), the trace formula gets two thirds of what is left, then
+/// confirmedAngelicCandidates (angelic_fallback.h) the rest: its diagnoses, MCSs of the program
+/// formula, come first, the trace formula's after them (those with the same locations left out).
+void traceFallback(const FormulaTask& task, std::chrono::steady_clock::time_point start, Result& r,
+                   bool angelic = false);
 /// `run` on the task of `p` with its first-MCS budget (firstMcsBudgetSeconds of the task's
 /// timeout: past it with no MCS the program formula stops), then traceFallback (pf, ofc, agx).
-Result withTraceFallback(const Problem& p, Result (*run)(const FormulaTask&));
+Result withTraceFallback(const Problem& p, Result (*run)(const FormulaTask&), bool angelic = false);
 
 }  // namespace culprit::localize

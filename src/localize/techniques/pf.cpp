@@ -18,7 +18,9 @@
 // blocks are not hardened (SNIPER's optimisation): every untrusted statement stays a candidate.
 // A formula stopped by the solver memory bound, or by its first-MCS budget (60% of --timeout)
 // with no MCS found, falls back on the failing run's trace formula in the time left, with a
-// note naming the query the budget cut (withTraceFallback).
+// note naming the query the budget cut (withTraceFallback), and on the failing run's angelic
+// formula: its candidates a passing replay confirms are MCSs of the program formula, listed
+// first (angelic_fallback.h).
 #include "localize/diagnose.h"
 
 namespace culprit::localize {
@@ -27,9 +29,12 @@ TechniqueInfo pfTechnique() {
   return formulaTechnique("pf",
                           "formula-based: MCSs of the bounded program formula (BugAssist/SNIPER)",
                           {"unwind", "loop-bounds", "loop-slack"}, [](const Problem& p) {
-                            return withTraceFallback(p, [](const FormulaTask& task) {
-                              return localizeWithFormula(task, encode::Family::Program, "pf");
-                            });
+                            return withTraceFallback(
+                                p,
+                                [](const FormulaTask& task) {
+                                  return localizeWithFormula(task, encode::Family::Program, "pf");
+                                },
+                                /*angelic=*/true);
                           });
 }
 
