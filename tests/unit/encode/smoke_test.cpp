@@ -130,5 +130,32 @@ TEST(EncodeBounds, ADeadlineOrMemoryBoundStopsTheBuildingWithTheBound) {
   }
 }
 
+TEST(EncodeBounds, TheDeadlineIsCheckedInsideAStatementThatReadsManyCells) {
+  // Four statement instances, fewer than the 64 between two checks; the third reads a 250-cell
+  // array 70 times at offsets the formula computes (k is a relaxable value): 17,500 cells of
+  // work in one statement.
+  std::string sum = "a[k]";
+  for (int i = 1; i < 70; ++i)
+    sum += " + a[k + " + std::to_string(i) + "]";
+  auto p = compile("#include <assert.h>\nvoid f(int n) {\n  int k = n % 7;\n  int a[250] = {0};\n"
+                   "  int c = " +
+                   sum + ";\n  assert(c == 0);\n}\n");
+  z3::context ctx;
+  EncodeOptions o;
+  o.entry = "f";
+  Expectation ex;
+  EXPECT_NO_THROW(encode(ctx, *p, entryInput({3}), ex, o));
+  o.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  try {
+    encode(ctx, *p, entryInput({3}), ex, o);
+    ADD_FAILURE() << "no EncodeBoundError past the deadline";
+  } catch (const EncodeBoundError& e) {
+    EXPECT_EQ(e.bound, EncodeBoundError::Bound::Time);
+    EXPECT_NE(std::string(e.what()).find("being built, at 3 statement instances"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace culprit::encode::test
