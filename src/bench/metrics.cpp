@@ -22,11 +22,14 @@
 // By version: the same aggregate per subject, then the mean of the subjects' values.
 #include "bench/metrics.h"
 
+#include "localize/solving.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <map>
 #include <string>
+#include <string_view>
 
 namespace culprit::bench {
 
@@ -115,9 +118,31 @@ RunMetrics rankingMetrics(const std::vector<RankedEntry>& ranking, const GroundT
   return m;
 }
 
+namespace {
+
+/// `reason` without its clauses ("; "-separated) that begin with `words`.
+std::string withoutClauses(const std::string& reason, std::string_view words) {
+  std::string kept;
+  std::size_t from = 0;
+  while (from <= reason.size()) {
+    std::size_t end = reason.find("; ", from);
+    if (end == std::string::npos) end = reason.size();
+    const std::string_view clause(reason.data() + from, end - from);
+    if (!clause.starts_with(words)) kept += (kept.empty() ? "" : "; ") + std::string(clause);
+    from = end + 2;
+  }
+  return kept;
+}
+
+}  // namespace
+
 RunStatus classifyRun(bool complete, const std::string& incompleteReason, double elapsedMs,
-                      double timeoutSeconds) {
-  std::string reason = incompleteReason;
+                      double timeoutSeconds, std::size_t diagnoses) {
+  // The first-MCS budget (60% of --timeout) stops the program formula and the trace formula
+  // answers in the time left: with diagnoses from it, the run ended within its time, by a bound
+  // of its own. A run whose trace formula ran out of time too still says "timeout" after it.
+  std::string reason =
+      diagnoses ? withoutClauses(incompleteReason, localize::kFirstMcsNoteWords) : incompleteReason;
   std::transform(reason.begin(), reason.end(), reason.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   bool timeCut = !complete && (reason.find("timeout") != std::string::npos ||

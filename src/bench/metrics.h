@@ -51,9 +51,11 @@ RunMetrics diagnosisMetrics(const std::vector<DiagnosisLines>& diagnoses, const 
 RunMetrics rankingMetrics(const std::vector<RankedEntry>& ranking, const GroundTruth& truth);
 
 /// Status of a finished run: a timeout when the technique says its time ran out or the run
-/// overran `timeoutSeconds`; incomplete when another bound cut it; ok otherwise.
+/// overran `timeoutSeconds`; incomplete when another bound cut it; ok otherwise. A run with
+/// `diagnoses` whose program formula was stopped by the first-MCS budget, the trace formula
+/// answering within the time left, is incomplete, not a timeout.
 RunStatus classifyRun(bool complete, const std::string& incompleteReason, double elapsedMs,
-                      double timeoutSeconds);
+                      double timeoutSeconds, std::size_t diagnoses = 0);
 
 /// The N of the top-N columns: a run is in the top N when its rank is at most N.
 inline constexpr std::array<std::size_t, 3> kTopN = {1, 3, 5};

@@ -260,8 +260,8 @@ RunRecord executeRun(const LoadedSubject& L, const localize::TechniqueVariant& v
     r.costs.queries = result.stats.queries;
     for (const localize::Counter& c : result.stats.counters)
       r.costs.counters[c.name] = c.value;
-    r.status =
-        classifyRun(result.complete, result.incompleteReason, r.costs.totalMs, o.timeoutSeconds);
+    r.status = classifyRun(result.complete, result.incompleteReason, r.costs.totalMs,
+                           o.timeoutSeconds, result.diagnoses.size());
     r.message = result.incompleteReason;
     if (r.status == RunStatus::Timeout && r.message.empty())
       r.message = fmt::format("ran {:.1f} s, over the {:g} s limit", r.costs.totalMs / 1000,

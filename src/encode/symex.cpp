@@ -38,10 +38,11 @@ SymExec::SymExec(z3::context& ctx, const Request& r, Encoding& out)
   }
 }
 
-void SymExec::checkBounds() {
+void SymExec::checkBounds() const {
   if (opt_.deadline && std::chrono::steady_clock::now() > *opt_.deadline)
     throw EncodeBoundError(EncodeBoundError::Bound::Time,
-                           "the time limit ran out while the formula was being built");
+                           "the time limit ran out while the formula was being built, at " +
+                               std::to_string(begun_) + " statement instances");
   if (!opt_.maxMemoryMb) return;
   const std::uint64_t resident = residentBytes();
   const std::uint64_t z3 = Z3_get_estimated_alloc_size();
@@ -52,6 +53,13 @@ void SymExec::checkBounds() {
                            "the formula outgrew " + std::to_string(opt_.maxMemoryMb) +
                                " MB while it was being built, at " + std::to_string(begun_) +
                                " statement instances");
+}
+
+void SymExec::work(std::uint64_t cells) const {
+  work_ += cells;
+  if (work_ < kWorkPerCheck) return;
+  work_ = 0;
+  checkBounds();
 }
 
 // ---------------------------------------------------------------------------------------------

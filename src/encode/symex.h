@@ -609,8 +609,15 @@ private:
   std::map<std::pair<std::uint32_t, std::uint32_t>, std::size_t> choiceIndex_;
   std::uint64_t begun_ = 0;  ///< instances begun
   /// Throws EncodeBoundError past EncodeOptions::maxMemoryMb or deadline (checked every few
-  /// instances).
-  void checkBounds();
+  /// instances, and every kWorkPerCheck cells of work inside one: see work()).
+  void checkBounds() const;
+  /// Counts `cells` cells read, written or merged by one statement (a symbolic offset over an
+  /// array, qsort's swaps, memset and memcpy of a computed count, a merge of two states) and
+  /// checks the bounds every kWorkPerCheck of them: a statement can hold a loop of cells long
+  /// enough to overrun the deadline between two instances (dictionary's qsort and bsearch).
+  void work(std::uint64_t cells) const;
+  static constexpr std::uint64_t kWorkPerCheck = 1u << 14;
+  mutable std::uint64_t work_ = 0;     ///< cells of work since the last check
   std::uint64_t residentAtStart_ = 0;  ///< bytes, for EncodeOptions::maxMemoryMb
   /// z3's process-wide allocation when this encoding began: its growth is what counts, since a
   /// context still being disposed (the program formula's, before a trace formula fallback)

@@ -161,6 +161,7 @@ Val SymExec::memset(const ir::Expr& e, State& st) {
     require(st,
             imply(alt.cond, accessible(st, alt.obj, alt.offset, static_cast<std::uint64_t>(cells))),
             HardKind::RuntimeCheck);
+    work(static_cast<std::uint64_t>(cells));
     for (std::int64_t j = 0; j < cells; ++j)
       store(offsetBy(one, ints_.index(j), st, 1, false), fill, st);
     if (rest == 0) continue;
@@ -237,6 +238,7 @@ void SymExec::memsetCounted(const ir::Expr& e, const PtrAlts& p, const z3::expr&
                                  equal(bytes, ints_.indexScale(ints_.indexUDiv(bytes, 8), 8)))),
               HardKind::RuntimeCheck);
     const std::int64_t off = *ints_.numeral(alt.offset, ir::IntKind::Long);
+    work(info.size);
     for (std::int64_t j = 0; off + j < static_cast<std::int64_t>(info.size); ++j) {
       const z3::expr reaches = ints_.indexLess(ints_.index(j * width), bytes);
       PtrAlts cell{PtrAlt{conj(alt.cond, reaches), alt.obj, ints_.index(off + j)}};
@@ -277,6 +279,7 @@ void SymExec::memcpyCounted(const ir::Expr& e, const PtrAlt& d, const PtrAlt& s,
   const std::int64_t cells = std::min(static_cast<std::int64_t>(info.size) - doff,
                                       static_cast<std::int64_t>(objects_[s.obj].size) - soff);
   std::vector<Val> buffer;
+  work(2 * static_cast<std::uint64_t>(cells));
   for (std::int64_t j = 0; j < cells; ++j)
     buffer.push_back(load(PtrAlts{PtrAlt{s.cond, s.obj, ints_.index(soff + j)}}, st, nullptr));
   for (std::int64_t j = 0; j < cells; ++j) {
@@ -319,6 +322,7 @@ Val SymExec::memcpy(const ir::Expr& e, State& st) {
           imply(alt.cond, accessible(st, alt.obj, alt.offset, static_cast<std::uint64_t>(cells))),
           HardKind::RuntimeCheck);
   std::vector<Val> buffer;
+  work(2 * static_cast<std::uint64_t>(cells));
   for (std::int64_t j = 0; j < cells; ++j)
     buffer.push_back(load(offsetBy(*s.ptr, ints_.index(j), st, 1, false), st, cellType));
   for (std::int64_t j = 0; j < cells; ++j)

@@ -213,6 +213,7 @@ Val SymExec::readCell(const State& st, ObjId obj, const z3::expr& offset, ir::Ty
                            ir::IntKind::Char);
     };
     if (n) return intVal(charAt(static_cast<std::uint64_t>(*n)));
+    work(info.size);
     z3::expr acc = charAt(info.size - 1);
     for (std::uint64_t j = info.size - 1; j-- > 0;)
       acc = choose(offset == ints_.index(static_cast<std::int64_t>(j)), charAt(j), acc);
@@ -231,6 +232,7 @@ Val SymExec::readCell(const State& st, ObjId obj, const z3::expr& offset, ir::Ty
   // Only the cells congruent to the offset (and, in objects of structs, of the type read) can
   // be meant; the last of them is what an offset matching none reads (such an access is a
   // runtime error, checked where the offset was made).
+  work(os.cells.size());
   if (!info.mixed) {
     Val acc = os.cells.back();
     for (std::size_t j = os.cells.size() - 1; j-- > 0;)
@@ -270,6 +272,7 @@ void SymExec::writeCell(State& st, ObjId obj, const z3::expr& offset, const Val&
       os.cells[*n] = mergeVal(cond, v, os.cells[*n]);
     return;
   }
+  work(os.cells.size());
   const bool mixed = objects_[obj].mixed != nullptr;
   const Congruence c = mixed ? CongruenceOf{}(offset) : Congruence{};
   for (std::size_t j = 0; j < os.cells.size(); ++j)

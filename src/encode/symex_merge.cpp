@@ -135,6 +135,7 @@ ObjState SymExec::mergeObj(const z3::expr& c, const ObjState& a, const ObjState&
     return m;
   }
   // Starts from a's cells (shared) and writes only the cells the sides disagree on.
+  work(a.cells.size());
   m.cells = a.cells;
   for (std::size_t i = 0; i < a.cells.size(); ++i) {
     const Val& x = a.cells[i];

@@ -39,6 +39,7 @@ Val SymExec::qsort(const ir::Expr& e, State& st) {
       if (st.dead()) return zeroValue(e.type);
       const z3::expr swap =
           ints_.compare(ir::BinOp::Gt, cmp.ret->intKind, r.v, ints_.literal(0, cmp.ret->intKind));
+      work(cells);
       for (std::uint64_t c = 0; c < cells; ++c) {
         const z3::expr off = ints_.index(static_cast<std::int64_t>(c));
         const PtrAlts pa = offsetBy(*a.ptr, off, st, 1, false);

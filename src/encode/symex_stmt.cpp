@@ -92,6 +92,7 @@ void SymExec::decl(const ir::Stmt& s, State& st) {
 
 void SymExec::nondetObject(ObjId obj, ir::TypeRef t, State& st) {
   if (objects_[obj].useArray) return nondetArray(obj, st);
+  work(objects_[obj].size);
   for (std::uint64_t j = 0; j < objects_[obj].size; ++j) {
     const ir::TypeRef cell = t->cellType(j);
     if (!cell->isInt()) continue;  // a pointer keeps its null, as in the interpreter

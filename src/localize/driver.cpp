@@ -68,7 +68,9 @@ bool ranks(const TechniqueInfo& technique, const Problem& problem) {
 /// Orders `r` (of problem.failingTest; of every failing test for a suite-scope technique) by
 /// evidence; its time joins the run's.
 void rankResult(DiagnosisRanker& ranker, const Problem& problem, Result& r) {
-  ranker.rank(r, problem.failingTest < 0 ? 0 : static_cast<std::size_t>(problem.failingTest));
+  std::optional<double> left;  // the rest of --timeout: ranking joins the run's time
+  if (problem.options.timeoutSeconds > 0) left = problem.options.timeoutSeconds - r.totalMs / 1000;
+  ranker.rank(r, problem.failingTest < 0 ? 0 : static_cast<std::size_t>(problem.failingTest), left);
   r.totalMs = r.stats.totalMs = r.totalMs + r.stats.rankMs;
 }
 

@@ -10,6 +10,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <tuple>
 #include <vector>
@@ -120,6 +121,32 @@ std::unordered_map<ir::StmtId, unsigned> runLoopBounds(const ir::Program& progra
         bounds[s->id] = std::max(it->second + slack, library ? unwind : 0u);
     }
   return bounds;
+}
+
+std::vector<ir::StmtId> raiseToGoldenLoops(const ir::Program& program, const ir::Program& golden,
+                                           const exec::RunResult& goldenRun, unsigned slack,
+                                           std::unordered_map<ir::StmtId, unsigned>& bounds) {
+  // (function, line) of the golden's own loops -> the most bodies it ran there.
+  std::map<std::pair<std::string, unsigned>, unsigned> ran;
+  for (const auto& [loop, bodies] : loopIterations(golden, goldenRun)) {
+    const ir::Stmt& s = golden.stmt(loop);
+    const ir::Function& f = golden.functions[s.func];
+    if (!f.library.empty()) continue;
+    unsigned& most = ran[{f.name, s.range.line}];
+    most = std::max(most, bodies);
+  }
+  std::vector<ir::StmtId> raised;
+  for (auto& [loop, bound] : bounds) {
+    const ir::Stmt& s = program.stmt(loop);
+    const ir::Function& f = program.functions[s.func];
+    if (!f.library.empty()) continue;
+    auto it = ran.find({f.name, s.range.line});
+    if (it == ran.end() || it->second + slack <= bound) continue;
+    bound = it->second + slack;
+    raised.push_back(loop);
+  }
+  std::sort(raised.begin(), raised.end());
+  return raised;
 }
 
 std::unordered_map<ir::FuncId, unsigned> recursionDepths(const ir::Program& program,

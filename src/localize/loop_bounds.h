@@ -25,6 +25,15 @@ std::unordered_map<ir::StmtId, unsigned> runLoopBounds(const ir::Program& progra
                                                        const exec::RunResult& run, unsigned slack,
                                                        unsigned unwind);
 
+/// Raises the bound in `bounds` of every loop of `program`'s own code to the most bodies that
+/// `goldenRun` (a traced run of `golden`, the program's golden version, on the same input) made
+/// in a loop at the same line of a function of the same name, plus `slack`. A fix may need a
+/// loop to run as often as the golden runs it (rle: a count of 12 read digit by digit, printed
+/// by a loop the faulty run ran twice). Returns the loops raised.
+std::vector<ir::StmtId> raiseToGoldenLoops(const ir::Program& program, const ir::Program& golden,
+                                           const exec::RunResult& goldenRun, unsigned slack,
+                                           std::unordered_map<ir::StmtId, unsigned>& bounds);
+
 /// Bounds of loops by the recursion depth of their function: entry d is the bound while d
 /// other frames of the loop's function are active (0: its outermost frame); the last entry
 /// holds for every deeper frame too (EncodeOptions::loopUnwindByDepth).

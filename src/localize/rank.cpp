@@ -186,6 +186,9 @@ struct DiagnosisRanker::State {
   std::vector<ir::StmtId> control;  ///< controllingBranches
   TraceChecks checks;
   std::map<std::size_t, std::size_t> unknowns;  ///< by test, for the result being ranked
+  /// The end of the run's --timeout, for the result being ranked: past it, no check is asked.
+  std::optional<std::chrono::steady_clock::time_point> until;
+  std::size_t skipped = 0;  ///< checks not asked for lack of time, for the result being ranked
 
   std::vector<std::size_t> others(std::size_t test) const {
     if (!base.coverage || !base.results) return {};
@@ -203,7 +206,17 @@ struct DiagnosisRanker::State {
       return true;
     std::size_t& ranOut = unknowns[test];
     if (ranOut >= kUnknownsPerFormula) return std::nullopt;
-    switch (checks.check(test, stmts, solve::Deadline::after(kQuerySeconds))) {
+    double seconds = kQuerySeconds;
+    if (until) {
+      seconds = std::min(
+          seconds,
+          std::chrono::duration<double>(*until - std::chrono::steady_clock::now()).count());
+      if (seconds <= 0) {
+        ++skipped;
+        return std::nullopt;
+      }
+    }
+    switch (checks.check(test, stmts, solve::Deadline::after(seconds))) {
     case solve::Answer::Sat: return true;
     case solve::Answer::Unsat: return false;
     case solve::Answer::Unknown: break;
@@ -314,10 +327,15 @@ DiagnosisRanker::DiagnosisRanker(const Problem& base) : state_(std::make_unique<
 
 DiagnosisRanker::~DiagnosisRanker() = default;
 
-void DiagnosisRanker::rank(Result& r, std::size_t test) {
+void DiagnosisRanker::rank(Result& r, std::size_t test, std::optional<double> secondsLeft) {
   const auto start = std::chrono::steady_clock::now();
   const std::vector<std::size_t> tests = state_->others(test);
   state_->unknowns.clear();  // the limit is per result: each result asks every test afresh
+  state_->until.reset();
+  if (secondsLeft)
+    state_->until = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                std::chrono::duration<double>(*secondsLeft));
+  state_->skipped = 0;
   for (Diagnosis& d : r.diagnoses)
     d.evidence = state_->evidence(d, tests);
   std::map<std::set<ir::StmtId>, std::size_t> explained;  // most tests explained by statements
@@ -331,6 +349,11 @@ void DiagnosisRanker::rank(Result& r, std::size_t test) {
   std::stable_sort(r.diagnoses.begin(), r.diagnoses.end(), before);
   for (std::size_t i = 0; i + 1 < r.diagnoses.size(); ++i)
     r.diagnoses[i].evidence->decidedBy = decidingKey(r.diagnoses[i], r.diagnoses[i + 1]);
+  if (state_->skipped)
+    r.notes.push_back(fmt::format(
+        "ranking: {} checks of whether a diagnosis explains other failing tests were not asked: "
+        "the time limit (--timeout) had run out (they count as unknown)",
+        state_->skipped));
   r.stats.rankMs =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }

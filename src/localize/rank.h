@@ -37,6 +37,7 @@
 #include "localize/technique.h"
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace culprit::localize {
@@ -49,8 +50,9 @@ public:
   DiagnosisRanker& operator=(const DiagnosisRanker&) = delete;
   ~DiagnosisRanker();
   /// Orders `r.diagnoses` (of failing test `test`, a suite index) by evidence and sets each
-  /// one's RankEvidence and r.stats.rankMs.
-  void rank(Result& r, std::size_t test);
+  /// one's RankEvidence and r.stats.rankMs. With `secondsLeft` (what --timeout leaves of the
+  /// run), its solver checks stop there (a note counts those not asked).
+  void rank(Result& r, std::size_t test, std::optional<double> secondsLeft = std::nullopt);
 
 private:
   struct State;

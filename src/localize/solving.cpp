@@ -15,7 +15,7 @@
 namespace culprit::localize {
 namespace {
 const std::string kMemoryBoundWords = "solver memory bound ";
-const std::string kFirstMcsWords = "first-MCS budget: ";
+const std::string kFirstMcsWords(kFirstMcsNoteWords);
 
 /// 0.5, 60: no trailing zeros.
 std::string seconds(double s) {

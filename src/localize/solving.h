@@ -12,6 +12,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace culprit::localize {
@@ -78,6 +79,8 @@ inline constexpr double kFirstMcsMinTimeout = 1.0;
 double firstMcsBudgetSeconds(double timeoutSeconds);
 /// Did `r` stop at the first-MCS budget (its incomplete reason holds firstMcsNote's words)?
 bool stoppedByFirstMcsBudget(const Result& r);
+/// The words firstMcsNote begins with (its clause of an incomplete reason).
+inline constexpr std::string_view kFirstMcsNoteWords = "first-MCS budget: ";
 /// The note of a program formula stopped by its first-MCS budget under `o`: at its query
 /// `query` (of the solver session; 0: before its first), or while it was being built (nullopt).
 std::string firstMcsNote(std::optional<std::size_t> query, const FormulaOptions& o);

@@ -177,12 +177,27 @@ programLoopBounds(const FormulaTask& task, const exec::RunResult& failing, Resul
   if (task.options.loopBounds != FormulaOptions::LoopBounds::Run) return {};
   std::unordered_map<ir::StmtId, unsigned> bounds =
       runLoopBounds(*task.program, failing, task.options.loopSlack, task.options.unwind);
+  std::string golden;
+  if (task.oracle && task.oracle->golden) {
+    exec::RunOptions traced = task.run;
+    traced.trace = true;
+    traced.coverage = false;
+    traced.observer = nullptr;
+    const exec::RunResult run = exec::run(*task.oracle->golden, task.test->input, traced);
+    if (!raiseToGoldenLoops(*task.program, *task.oracle->golden, run, task.options.loopSlack,
+                            bounds)
+             .empty())
+      golden = fmt::format("; loops the golden program ran more often at the same line, to its "
+                           "iterations + {}",
+                           task.options.loopSlack);
+  }
   noteRunBounds(r,
                 fmt::format("loops unwound to the failing run's iterations + {0}; loops it never "
                             "reached to its longest loop's + {0} (at most --unwind {1}), or {0} "
-                            "inside another such loop (--loop-bounds run; a larger --loop-slack "
-                            "or --unwind lifts them; library loops: at least --unwind {1})",
-                            task.options.loopSlack, task.options.unwind),
+                            "inside another such loop{2} (--loop-bounds run; a larger "
+                            "--loop-slack or --unwind lifts them; library loops: at least "
+                            "--unwind {1})",
+                            task.options.loopSlack, task.options.unwind, golden),
                 describeLoopBounds(*task.program, bounds));
   return bounds;
 }

@@ -183,6 +183,33 @@ TEST(ClassifyRun, TimeoutsIncompleteAndOk) {
   EXPECT_EQ(classifyRun(true, "", 61000, 60), RunStatus::Timeout);  // measured overrun
 }
 
+// The notes of a pf run whose program formula was stopped by its first-MCS budget (as
+// localize/solving.cpp and diagnose.cpp word them).
+const std::string kBudget = "first-MCS budget: the program formula found no MCS in 6 s (60% of "
+                            "--timeout 10): that budget stopped it at its query 1";
+const std::string kFallback = "fallback: the diagnoses shown are the flow-sensitive trace "
+                              "formula's (the failing run's path, as fs computes them), not the "
+                              "program formula's";
+
+TEST(ClassifyRun, TraceFallbackWithDiagnosesIsIncomplete) {
+  EXPECT_EQ(classifyRun(false, kBudget + "; " + kFallback, 7000, 10, 3), RunStatus::Incomplete);
+  // No diagnoses: the budget is what the run ended with.
+  EXPECT_EQ(classifyRun(false, kBudget + "; " + kFallback, 7000, 10, 0), RunStatus::Timeout);
+  // The trace formula ran out of time as well.
+  EXPECT_EQ(classifyRun(false,
+                        kBudget + "; " + kFallback + "; the trace formula: timeout after 4 s",
+                        10000, 10, 2),
+            RunStatus::Timeout);
+  // Over the wall-clock limit, whatever the notes say.
+  EXPECT_EQ(classifyRun(false, kBudget + "; " + kFallback, 10500, 10, 3), RunStatus::Timeout);
+  // Another bound cut the trace formula: incomplete.
+  EXPECT_EQ(
+      classifyRun(false, kBudget + "; " + kFallback + "; MCS size bound 3 reached", 7000, 10, 3),
+      RunStatus::Incomplete);
+  // A run not stopped by the budget keeps its timeout, diagnoses or not.
+  EXPECT_EQ(classifyRun(false, "timeout after 10 s (--timeout)", 9000, 10, 5), RunStatus::Timeout);
+}
+
 // r1 ranking ok: EXAM 50 (avg 40), rank 5, 10 ms.  r2 ranking ok, fault not reached: counts
 // EXAM 100, 20 ms.  r3 diagnoses, timeout: 4 diagnoses, 1 feasible, EXAM 20 (avg 10), rank 1,
 // fault and fix localized, 60000 ms (solver 50000), soft 10, hard 30.  r4 diagnoses, error,

@@ -92,6 +92,21 @@ int g(int n) {
   EXPECT_EQ(v.check(), z3::sat);  // i == 3 at the assertion
 }
 
+/// The message of the EncodeBoundError that encoding `p` under `o` throws, after checking its
+/// bound; "" (and a failure) when it throws none.
+std::string boundError(const ir::Program& p, const EncodeOptions& o,
+                       EncodeBoundError::Bound expected) {
+  z3::context ctx;
+  try {
+    encode(ctx, p, entryInput({3}), Expectation{}, o);
+  } catch (const EncodeBoundError& e) {
+    EXPECT_EQ(e.bound, expected);
+    return e.what();
+  }
+  ADD_FAILURE() << "no EncodeBoundError";
+  return "";
+}
+
 // Building the formula stops at its bounds (EncodeOptions::deadline, maxMemoryMb) with
 // EncodeBoundError saying which, instead of growing on; unbounded, the same program encodes.
 TEST(EncodeBounds, ADeadlineOrMemoryBoundStopsTheBuildingWithTheBound) {
@@ -110,24 +125,34 @@ TEST(EncodeBounds, ADeadlineOrMemoryBoundStopsTheBuildingWithTheBound) {
   Expectation ex;
   EXPECT_NO_THROW(encode(ctx, *p, entryInput({3}), ex, o));
   o.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
-  try {
-    encode(ctx, *p, entryInput({3}), ex, o);
-    ADD_FAILURE() << "no EncodeBoundError past the deadline";
-  } catch (const EncodeBoundError& e) {
-    EXPECT_EQ(e.bound, EncodeBoundError::Bound::Time);
-  }
+  boundError(*p, o, EncodeBoundError::Bound::Time);
   o.deadline.reset();
   // The bound counts what this encoding adds (z3's allocation and the resident set grow from
   // where they stood when it began): 60 unwindings, about 7,000 instances, add more than 1 MB.
   o.unwind = 60;
   o.maxMemoryMb = 1;
-  try {
-    encode(ctx, *p, entryInput({3}), ex, o);
-    ADD_FAILURE() << "no EncodeBoundError past the memory bound";
-  } catch (const EncodeBoundError& e) {
-    EXPECT_EQ(e.bound, EncodeBoundError::Bound::Memory);
-    EXPECT_NE(std::string(e.what()).find("outgrew 1 MB"), std::string::npos) << e.what();
-  }
+  const std::string memory = boundError(*p, o, EncodeBoundError::Bound::Memory);
+  EXPECT_NE(memory.find("outgrew 1 MB"), std::string::npos) << memory;
+}
+
+TEST(EncodeBounds, TheDeadlineIsCheckedInsideAStatementThatReadsManyCells) {
+  // Four statement instances, fewer than the 64 between two checks; the third reads a 250-cell
+  // array 70 times at offsets the formula computes (k is a relaxable value): 17,500 cells of
+  // work in one statement.
+  std::string sum = "a[k]";
+  for (int i = 1; i < 70; ++i)
+    sum += " + a[k + " + std::to_string(i) + "]";
+  auto p = compile("#include <assert.h>\nvoid f(int n) {\n  int k = n % 7;\n  int a[250] = {0};\n"
+                   "  int c = " +
+                   sum + ";\n  assert(c == 0);\n}\n");
+  z3::context ctx;
+  EncodeOptions o;
+  o.entry = "f";
+  Expectation ex;
+  EXPECT_NO_THROW(encode(ctx, *p, entryInput({3}), ex, o));
+  o.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  const std::string time = boundError(*p, o, EncodeBoundError::Bound::Time);
+  EXPECT_NE(time.find("being built, at 3 statement instances"), std::string::npos) << time;
 }
 
 }  // namespace

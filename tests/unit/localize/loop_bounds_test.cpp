@@ -56,6 +56,53 @@ TEST(LoopBounds, CountsBodiesPerLoopNotTests) {
   EXPECT_EQ(describeLoopBounds(*t.program, bounds, 2), "t.c:4 5, t.c:5 5, ...");
 }
 
+// f's loop at line 3 runs n / 2 bodies, the golden's at the same line n; the loop at line 5
+// runs 1 body in both; g's loop at line 9 is in a function the golden names h.
+const char* kHalves = R"(int g(int n);
+int f(int n) { int s = 0;
+  for (int i = 0; i < n / 2; i++) s++;
+  int t = 0;
+  while (t < 1) t++;
+  return s + t + g(n);
+}
+int g(int n) { int u = 0;
+  while (u < n / 2) u++;
+  return u;
+}
+)";
+
+TEST(LoopBounds, GoldenLoopsAtTheSameLineRaiseTheBound) {
+  OneTest t(kHalves, "f", {8});
+  std::string golden = kHalves;
+  golden.replace(golden.find("i < n / 2"), 9, "i < n");
+  for (std::size_t at; (at = golden.find("g(")) != std::string::npos;)
+    golden.replace(at, 2, "h(");
+  golden.replace(golden.find("u < n / 2"), 9, "u < n");
+  t.setGolden(golden);
+  const exec::RunResult run = traceRun(t.task, nullptr);
+  auto bounds = runLoopBounds(*t.program, run, 2, 10);
+  EXPECT_EQ(describeLoopBounds(*t.program, bounds), "t.c:3 6, t.c:5 3, t.c:9 6");
+  const exec::RunResult goldenRun = exec::run(*t.golden, t.test.input, [] {
+    exec::RunOptions o;
+    o.entry = "f";
+    o.trace = true;
+    return o;
+  }());
+  // Line 3: the golden ran 8 bodies, 8 + 2 = 10. Line 5: 1 + 2, not above 3. Line 9: the golden's
+  // loop there is in h, not g.
+  EXPECT_EQ(raiseToGoldenLoops(*t.program, *t.golden, goldenRun, 2, bounds),
+            std::vector<ir::StmtId>{loopAtLine(*t.program, 3)});
+  EXPECT_EQ(describeLoopBounds(*t.program, bounds), "t.c:3 10, t.c:5 3, t.c:9 6");
+  // pf with the golden oracle lists the raised bound in its note.
+  const Result r = t.runNamed("pf", t.task.options);
+  ASSERT_FALSE(r.notes.empty());
+  EXPECT_NE(r.notes[0].find("loops the golden program ran more often at the same line, to its "
+                            "iterations + 2"),
+            std::string::npos)
+      << r.notes[0];
+  EXPECT_NE(r.notes[0].find("t.c:3 10,"), std::string::npos) << r.notes[0];
+}
+
 TEST(LoopBounds, LibraryLoopsKeepAtLeastTheUniformBound) {
   OneTest t(R"(#include <string.h>
 int h(int n) {

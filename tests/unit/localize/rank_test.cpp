@@ -140,6 +140,35 @@ TEST(Rank, KeysInOrderFeasibleSizeRoleTestsSpectrum) {
   EXPECT_EQ(r.diagnoses[0].evidence->downstream, 0u);
 }
 
+TEST(Rank, NoCheckIsAskedPastTheRunsTimeout) {
+  // The diagnoses of the test above, ranked with no time left of --timeout: none of the 5 checks
+  // against the other failing test (they have no angelic values to replay) is asked. Each
+  // diagnosis explains its own test only, with one unknown, and a note counts them.
+  Suite s;
+  Result r;
+  r.diagnoses = {s.diagnosis({5}, Feasibility::Infeasible),
+                 s.diagnosis({5, 8}, Feasibility::Feasible),
+                 s.diagnosis({8}, Feasibility::Feasible), s.diagnosis({7}, Feasibility::Feasible),
+                 s.diagnosis({6}, Feasibility::Feasible)};
+  DiagnosisRanker ranker(s.problem);
+  ranker.rank(r, 1, 0.0);
+  for (const Diagnosis& d : r.diagnoses) {
+    EXPECT_EQ(d.evidence->explains, 1u);
+    EXPECT_EQ(d.evidence->checked, 2u);
+    EXPECT_EQ(d.evidence->unknown, 1u);
+  }
+  ASSERT_EQ(r.notes.size(), 1u);
+  EXPECT_EQ(r.notes[0], "ranking: 5 checks of whether a diagnosis explains other failing tests "
+                        "were not asked: the time limit (--timeout) had run out (they count as "
+                        "unknown)");
+  // With time left, they are asked (the test above: {6} explains both failing tests).
+  Result again;
+  again.diagnoses = {s.diagnosis({6}, Feasibility::Feasible)};
+  ranker.rank(again, 1, 60.0);
+  EXPECT_EQ(again.diagnoses[0].evidence->explains, 2u);
+  EXPECT_TRUE(again.notes.empty());
+}
+
 TEST(Rank, StatementAfterAnEarlyReturnRunsUnderItsCondition) {
   // Line 4 should be `b > 3`. Tests "3" and "4" (b = 4, 5) fail: 8 and 10 where 0 is expected.
   // Either line 4 (true) or line 6 (0) makes them pass; each fix, replayed on the other failing
