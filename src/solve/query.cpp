@@ -94,6 +94,30 @@ double statistic(const z3::stats& stats, std::initializer_list<const char*> keys
   return sum;
 }
 
+/// A query's time and resource limits as parameters of the z3 context, for one check: z3 reads
+/// them when the solver has no such parameter of its own, and setting them costs a string
+/// comparison (a solver parameter: see the Z3Engine constructor). Every check of the context's
+/// solvers goes through here, and the limits are cleared after it, so that no other use of the
+/// context (a solver or tactic of another module, the encoder's simplifier) inherits them.
+class ContextLimits {
+public:
+  ContextLimits(z3::context& ctx, unsigned timeoutMs, unsigned rlimit)
+      : ctx_(ctx), timeout_(timeoutMs != kNoTimeout), rlimit_(rlimit != 0) {
+    if (timeout_) Z3_update_param_value(ctx_, "timeout", std::to_string(timeoutMs).c_str());
+    if (rlimit_) Z3_update_param_value(ctx_, "rlimit", std::to_string(rlimit).c_str());
+  }
+  ~ContextLimits() {
+    if (timeout_) Z3_update_param_value(ctx_, "timeout", std::to_string(kNoTimeout).c_str());
+    if (rlimit_) Z3_update_param_value(ctx_, "rlimit", "0");
+  }
+  ContextLimits(const ContextLimits&) = delete;
+  ContextLimits& operator=(const ContextLimits&) = delete;
+
+private:
+  z3::context& ctx_;
+  const bool timeout_, rlimit_;
+};
+
 class Z3Engine final : public QueryEngine {
 public:
   Z3Engine(z3::context& ctx, const std::string& logic, unsigned maxMemoryMb, unsigned rlimit,
@@ -101,8 +125,15 @@ public:
       : solver_(makeZ3Solver(ctx, logic)), restarts_(rlimit ? RestartPolicy{} : restarts),
         trace_(std::getenv("CULPRIT_QUERY_TRACE") != nullptr) {
     if (const char* v = std::getenv("CULPRIT_Z3_VERBOSE")) z3::set_param("verbose", v);
+    // Solver parameters are set here, before the solver holds anything: z3 4.8.12 then only
+    // records them, where later it collects and validates the descriptions of every parameter
+    // of the solver, which costs about as much as a small query (4 ms; 15% of a pf run on
+    // bench/siemens when the timeout was set before each query). Per-query limits (timeout,
+    // setRlimit) go through the context instead (ContextLimits).
     if (maxMemoryMb) solver_.set("max_memory", maxMemoryMb);
     if (rlimit) solver_.set("rlimit", rlimit);
+    solverRlimit_ = rlimit != 0;
+    if (restarts_.rlimit) setBudget(0);
   }
 
   void add(const z3::expr& constraint) override { solver_.add(constraint); }
@@ -144,7 +175,12 @@ public:
   std::string reasonUnknown() override { return reason_; }
   std::string smt2() override { return Z3_solver_to_string(solver_.ctx(), solver_); }
   unsigned lastRestarts() override { return lastRestarts_; }
-  void setRlimit(unsigned rlimit) override { solver_.set("rlimit", rlimit); }
+  void setRlimit(unsigned rlimit) override {
+    if (solverRlimit_ || restarts_.rlimit)
+      solver_.set("rlimit", rlimit);  // the solver's own parameter would hide the context's
+    else
+      queryRlimit_ = rlimit;
+  }
 
 private:
   static constexpr double kLeastRetryMs = 50;
@@ -152,8 +188,9 @@ private:
   z3::solver solver_;
   const RestartPolicy restarts_;
   const bool trace_;
-  unsigned timeoutMs_ = kNoTimeout;  // z3's own default
-  unsigned budgetAttempt_ = 0;       // the attempt whose budget and seed the solver has
+  bool solverRlimit_ = false;   // a resource limit is a parameter of the solver itself
+  unsigned queryRlimit_ = 0;    // setRlimit's, through the context (0: none)
+  unsigned budgetAttempt_ = 0;  // the attempt whose budget and seed the solver has
   bool budgetSet_ = false;
   unsigned lastRestarts_ = 0;
   std::string reason_;
@@ -175,10 +212,7 @@ private:
   Answer checkOnce(const z3::expr_vector& assumptions, unsigned timeoutMs) {
     reason_.clear();
     try {
-      if (timeoutMs != timeoutMs_) {
-        solver_.set("timeout", timeoutMs);
-        timeoutMs_ = timeoutMs;
-      }
+      const ContextLimits limits(solver_.ctx(), timeoutMs, queryRlimit_);
       switch (solver_.check(assumptions)) {
       case z3::sat: return Answer::Sat;
       case z3::unsat: return Answer::Unsat;

@@ -24,9 +24,11 @@ bool Deadline::expired() const { return at_ && std::chrono::steady_clock::now() 
 
 unsigned Deadline::remainingMs() const {
   if (!at_) return kNoTimeout;
+  // Rounded up: a query limited to the time left ends at the deadline or after it, never a
+  // fraction of a millisecond before (the caller would take the solver's unknown for a failure
+  // of its own while its deadline is not yet expired).
   auto left =
-      std::chrono::duration_cast<std::chrono::milliseconds>(*at_ - std::chrono::steady_clock::now())
-          .count();
+      std::chrono::ceil<std::chrono::milliseconds>(*at_ - std::chrono::steady_clock::now()).count();
   if (left < 1) return 1;
   return left >= static_cast<long long>(kNoTimeout) ? kNoTimeout - 1 : static_cast<unsigned>(left);
 }

@@ -33,7 +33,7 @@ public:
   static Deadline after(double seconds);
   bool bounded() const { return at_.has_value(); }
   bool expired() const;
-  /// Milliseconds left (at least 1 while not expired), kNoTimeout when unbounded.
+  /// Milliseconds left, rounded up (at least 1 while not expired), kNoTimeout when unbounded.
   unsigned remainingMs() const;
 
 private:

@@ -233,6 +233,44 @@ TEST(Session, AFixedResourceLimitDisablesRestarts) {
   EXPECT_EQ(s.stats().restarts, 0u);
 }
 
+TEST(Session, ARlimitSetAfterTheFirstCheckBoundsLaterChecks) {
+  z3::context ctx;
+  Session s(ctx);
+  z3::expr a = ctx.bool_const("a");
+  s.addHard(z3::implies(a, moderateFactoring(ctx)));
+  z3::expr_vector none(ctx), assumeA(ctx);
+  assumeA.push_back(a);
+  EXPECT_EQ(s.check(none), Answer::Sat);  // the first check, a false: no factoring
+  s.setRlimit(2000);
+  EXPECT_EQ(s.check(assumeA), Answer::Unknown);
+  EXPECT_EQ(s.stats().restarts, 0u);
+}
+
+TEST(Session, QueryLimitsDoNotReachOtherUsersOfTheContext) {
+  // Per-query limits are parameters of the z3 context during the query only: a session with
+  // a tiny resource limit and one with a short timeout leave later queries of other sessions
+  // and plain z3 solvers on the same context unbounded.
+  z3::context ctx;
+  Session limited(ctx);
+  limited.addHard(ctx.bool_val(true));
+  EXPECT_EQ(limited.check(), Answer::Sat);
+  limited.setRlimit(2000);
+  limited.addHard(moderateFactoring(ctx));
+  EXPECT_EQ(limited.check(), Answer::Unknown);
+  SessionOptions shortTime;
+  shortTime.queryTimeoutMs = 50;
+  Session timed(ctx, shortTime);
+  timed.addHard(hardFactoring(ctx));
+  EXPECT_EQ(timed.check(), Answer::Unknown);
+
+  Session free(ctx);
+  free.addHard(moderateFactoring(ctx));
+  EXPECT_EQ(free.check(), Answer::Sat);
+  z3::solver plain(ctx);
+  plain.add(moderateFactoring(ctx));
+  EXPECT_EQ(plain.check(), z3::sat);
+}
+
 TEST(Session, StatsSinceGivesDifferences) {
   QueryStats a, b;
   a.queries = 3;
