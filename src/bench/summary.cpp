@@ -470,13 +470,21 @@ std::vector<std::pair<std::string, LinePlot>> scalingPlots(const BenchMeta& meta
     LinePlot plot;
     plot.title = "Scaling: " + family;
     plot.xLabel = "scale";
+    // CPU time when every run plotted has it (isolated runs): wall time grows with the load.
+    bool cpu = true;
+    for (const SubjectInfo* s : members)
+      for (const RunRecord& r : runs)
+        if (r.key.subject == s->name && !r.costs.cpuMs) cpu = false;
     std::set<double> scales;
     for (const std::string& tech : techniqueOrder(meta, runs)) {
       Series series{tech, {}};
       for (const SubjectInfo* s : members) {
         Group g = select(runs, s->name, tech);
         if (g.empty()) continue;
-        series.points.emplace_back(*s->scale, aggregate(g).sumTotalMs);
+        double ms = 0;
+        for (const RunRecord* r : g)
+          ms += r->costs.cpuMs.value_or(0);
+        series.points.emplace_back(*s->scale, cpu ? ms : aggregate(g).sumTotalMs);
         scales.insert(*s->scale);
       }
       if (!series.points.empty()) plot.series.push_back(std::move(series));
@@ -493,8 +501,8 @@ std::vector<std::pair<std::string, LinePlot>> scalingPlots(const BenchMeta& meta
     for (Series& series : plot.series)
       for (auto& point : series.points)
         point.second *= perMs;
-    plot.yLabel =
-        fmt::format("total time per subject ({}{})", unit, plot.logY ? ", log scale" : "");
+    plot.yLabel = fmt::format("{} time per subject ({}{})", cpu ? "CPU" : "total", unit,
+                              plot.logY ? ", log scale" : "");
     std::string file = "scaling-";
     for (char c : family)
       file += std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' ? c : '_';

@@ -285,6 +285,29 @@ TEST(Scaling, OnePlotPerFamilyWithTwoScales) {
   EXPECT_TRUE(scalingPlots(m, r)[0].second.logY);
 }
 
+// Isolated runs have their CPU time: the plot shows it, not the wall time, once every run of
+// the family has one (here pf at scale 20: 40 + 60 ms; ochiai 1 ms each).
+TEST(Scaling, CpuTimeWhenEveryRunHasIt) {
+  BenchMeta m;
+  m.techniques = {"ochiai", "pf"};
+  m.subjects = {{"isqrt-n10", "isqrt", 10.0, {1}, "", ""},
+                {"isqrt-n20", "isqrt", 20.0, {1}, "", ""}};
+  std::vector<RunRecord> r = {
+      ranked("isqrt-n10", "ochiai", 1, 10, true, 2), ranked("isqrt-n20", "ochiai", 1, 10, true, 4),
+      diagnosed("isqrt-n10", 1, true, 100), diagnosed("isqrt-n20", 1, true, 300),
+      diagnosed("isqrt-n20", 2, true, 500)};
+  const std::vector<double> cpu = {1, 1, 30, 40, 60};
+  for (std::size_t i = 0; i + 1 < r.size(); ++i)
+    r[i].costs.cpuMs = cpu[i];
+  // One run without CPU time (--no-isolate): wall time for the whole plot.
+  EXPECT_EQ(scalingPlots(m, r)[0].second.yLabel, "total time per subject (ms)");
+  r.back().costs.cpuMs = cpu.back();
+  const LinePlot p = scalingPlots(m, r)[0].second;
+  EXPECT_EQ(p.yLabel, "CPU time per subject (ms)");
+  EXPECT_EQ(p.series[0].points, (std::vector<std::pair<double, double>>{{10, 1}, {20, 1}}));
+  EXPECT_EQ(p.series[1].points, (std::vector<std::pair<double, double>>{{10, 30}, {20, 100}}));
+}
+
 TEST(WriteReports, FilesAndStdoutTable) {
   fs::path dir = fs::temp_directory_path() / ("culprit-summary-" + std::to_string(::getpid()));
   fs::remove_all(dir);
