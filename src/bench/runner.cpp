@@ -235,6 +235,14 @@ RunRecord executeRun(const LoadedSubject& L, const localize::TechniqueVariant& v
                                                     L.oracle, L.runOptions, o.formula);
   problem.options.timeoutSeconds = o.timeoutSeconds;
   if (L.subject->unwind) problem.options.unwind = *L.subject->unwind;
+  // --max-failing N of a technique of the whole suite that starts from some failing tests
+  // (cfaults): it starts from N, unless its variant says otherwise (before, cfaults put every
+  // failing test in its formula: bench/siemens v02, 246 copies, cut at 120 s).
+  const auto& own = technique.ownOptions;
+  if (o.maxFailing && !technique.perFailingTest() &&
+      std::any_of(own.begin(), own.end(),
+                  [](const localize::OptionSpec& s) { return s.name == "max-failing"; }))
+    problem.options.own["max-failing"] = std::to_string(o.maxFailing);
   variant.apply(problem.options);
   for (std::size_t i = 0; key.test && i < L.suite.tests.size(); ++i)
     if (L.suite.tests[i].index == key.test && L.results.results[i].failing())

@@ -26,7 +26,9 @@ struct BenchOptions {
   unsigned jobs = 0;           ///< parallel runs (0: all cores)
   double timeoutSeconds = 60;  ///< per run
   Shard shard;
-  unsigned maxFailing = 0;  ///< failing tests explained per subject (0: all)
+  /// Failing tests explained per subject (0: all); cfaults starts from as many (its own
+  /// max-failing, unless the variant sets it).
+  unsigned maxFailing = 0;
   std::uint64_t stepLimit = 10'000'000;
   localize::FormulaOptions formula;  ///< defaults for formula-based techniques
   unsigned memoryMb = 0;             ///< address-space limit of an isolated run, in MiB (0: none)

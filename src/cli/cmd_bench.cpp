@@ -275,7 +275,8 @@ void addBenchCommand(CLI::App& app, int& status) {
   cmd->add_option("--out,-o", c->out, "output directory (default: bench/results/<manifest name>)");
   cmd->add_option("--shard", c->shard, "run only slice I of N of the runs (I/N, 1 <= I <= N)");
   cmd->add_option("--max-failing", c->maxFailing,
-                  "per-test techniques: explain at most the first N failing tests (0: all)")
+                  "per-test techniques: explain at most the first N failing tests; cfaults: start "
+                  "from N of them, as its own max-failing (0: all)")
       ->check(wholeNumber(0, std::numeric_limits<unsigned>::max()))
       ->capture_default_str();
   cmd->add_flag("--retry-failed", c->retryFailed, "run again the recorded errors and timeouts");

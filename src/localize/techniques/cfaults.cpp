@@ -175,18 +175,47 @@ public:
     std::size_t misled = 0;
   };
 
+  /// Starts the checks of candidate `stmts`: its known values are those of the copies in the
+  /// formula (`fromCopies`), then the trimmed values that let other tests pass for earlier
+  /// candidates and change only statements of `stmts`, the most often used first.
+  CandidateChecks startChecks(const std::set<ir::StmtId>& stmts,
+                              const std::vector<std::vector<AngelicValue>>& fromCopies) const {
+    CandidateChecks c;
+    for (const std::vector<AngelicValue>& v : fromCopies)
+      remember(c.known, v);
+    std::vector<const Explanation*> usable;
+    for (const Explanation& e : pool_)
+      if (std::includes(stmts.begin(), stmts.end(), e.stmts.begin(), e.stmts.end()))
+        usable.push_back(&e);
+    std::stable_sort(usable.begin(), usable.end(),
+                     [](const Explanation* a, const Explanation* b) { return a->uses > b->uses; });
+    for (const Explanation* e : usable)
+      remember(c.known, e->values);
+    return c;
+  }
+
   /// Does relaxing `stmts` let test `t` pass? Its angelic values when it does. First the
-  /// values other tests needed (`c.known`): a replay of `t` with one of them forced that passes
-  /// shows it concretely, for a fraction of a trace formula's cost (bench/siemens: most failing
+  /// values that let `t` pass for an earlier candidate, when they change only statements of
+  /// `stmts` (the other statements then run as written: the same replay). Then the values
+  /// other tests needed (`c.known`): a replay of `t` with one of them forced that passes shows
+  /// it concretely, for a fraction of a trace formula's cost (bench/siemens: most failing
   /// tests of a version take the same values). Values found here join `c.known`.
   std::optional<std::vector<AngelicValue>> explains(std::size_t t,
                                                     const std::set<ir::StmtId>& stmts,
                                                     const solve::Deadline& deadline,
                                                     CandidateChecks& c) {
     constexpr std::size_t kMisled = 2;
+    if (const auto it = explained_.find(t); it != explained_.end())
+      for (const std::size_t e : it->second)
+        if (std::includes(stmts.begin(), stmts.end(), pool_[e].stmts.begin(),
+                          pool_[e].stmts.end())) {
+          ++reused_;
+          return pool_[e].values;
+        }
     for (const std::vector<AngelicValue>& values : c.known)
       if (replayPasses(p_, t, values)) {
         ++borrowed_;
+        record(t, values);
         return values;
       }
     if (c.misled >= kMisled) return std::nullopt;
@@ -198,7 +227,63 @@ public:
       return std::nullopt;
     }
     remember(c.known, angelic);
+    record(t, angelic);
     return angelic;
+  }
+
+  /// Records that `values` let test `t` pass (a replay did), trimmed first: the statements
+  /// whose values can be left out (the statement run as written) and the replay still passes
+  /// are left out, so the values serve every later candidate holding the statements left
+  /// (bench/siemens v29: {68, 111, 143}, {69, 111, 143} and {111, 143, 203} differ in a
+  /// statement most tests do not need changed).
+  void record(std::size_t t, std::vector<AngelicValue> values) {
+    constexpr std::size_t kPerTest = 16;
+    std::set<ir::StmtId> stmts;
+    for (const AngelicValue& v : values)
+      stmts.insert(v.stmt);
+    std::vector<std::size_t>& mine = explained_[t];
+    auto covered = [&](const std::set<ir::StmtId>& s) {
+      return std::any_of(mine.begin(), mine.end(), [&](std::size_t e) {
+        return std::includes(s.begin(), s.end(), pool_[e].stmts.begin(), pool_[e].stmts.end());
+      });
+    };
+    if (mine.size() >= kPerTest || covered(stmts)) return;
+    for (auto it = stmts.begin(); it != stmts.end() && stmts.size() > 1;) {
+      std::vector<AngelicValue> without;
+      for (const AngelicValue& v : values)
+        if (v.stmt != *it) without.push_back(v);
+      if (replayPasses(p_, t, without)) {
+        values = std::move(without);
+        it = stmts.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    if (covered(stmts)) return;
+    const auto same = std::find_if(pool_.begin(), pool_.end(), [&](const Explanation& e) {
+      return e.stmts == stmts && sameValues(e.values, values);
+    });
+    if (same != pool_.end()) {
+      ++same->uses;
+      mine.push_back(static_cast<std::size_t>(same - pool_.begin()));
+      return;
+    }
+    mine.push_back(pool_.size());
+    pool_.push_back({std::move(stmts), std::move(values), 1});
+  }
+
+  /// record, when a replay of `t` with `values` passes (a program formula's model is not
+  /// replayed before the driver's feasibility check).
+  void recordIfPasses(std::size_t t, const std::vector<AngelicValue>& values) {
+    if (replayPasses(p_, t, values)) record(t, values);
+  }
+
+  static bool sameValues(const std::vector<AngelicValue>& a, const std::vector<AngelicValue>& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                      [](const AngelicValue& x, const AngelicValue& y) {
+                        return x.stmt == y.stmt && x.occurrence == y.occurrence &&
+                               x.value == y.value && x.branch == y.branch;
+                      });
   }
 
   /// Adds `values` to `known` unless it holds them, up to 64 (bench/siemens v11, 261 failing
@@ -207,14 +292,9 @@ public:
   static void remember(std::vector<std::vector<AngelicValue>>& known,
                        const std::vector<AngelicValue>& values) {
     constexpr std::size_t kKnown = 64;
-    auto same = [&](const std::vector<AngelicValue>& k) {
-      return std::equal(k.begin(), k.end(), values.begin(), values.end(),
-                        [](const AngelicValue& a, const AngelicValue& b) {
-                          return a.stmt == b.stmt && a.occurrence == b.occurrence &&
-                                 a.value == b.value && a.branch == b.branch;
-                        });
-    };
-    if (known.size() < kKnown && std::none_of(known.begin(), known.end(), same))
+    if (known.size() < kKnown &&
+        std::none_of(known.begin(), known.end(),
+                     [&](const std::vector<AngelicValue>& k) { return sameValues(k, values); }))
       known.push_back(values);
   }
 
@@ -260,6 +340,7 @@ public:
     r.stats.counter("learned") = learned_;
     r.stats.counter("built") = checks_.built() + programChecks_.built();
     r.stats.counter("borrowed") = borrowed_;
+    r.stats.counter("reused") = reused_;
   }
 
 private:
@@ -288,7 +369,15 @@ private:
   std::vector<ir::StmtId> stmtOf_;  ///< SoftId -> statement
   std::vector<std::uint64_t> weights_;
   std::set<std::size_t> inFormula_;
-  std::size_t hard_ = 0, learned_ = 0, borrowed_ = 0;
+  /// Values that let a failing test outside the formula pass (a replay did), trimmed (record).
+  struct Explanation {
+    std::set<ir::StmtId> stmts;  ///< the statements they change
+    std::vector<AngelicValue> values;
+    std::size_t uses = 0;  ///< tests they let pass
+  };
+  std::vector<Explanation> pool_;
+  std::map<std::size_t, std::vector<std::size_t>> explained_;  ///< by test: indexes in pool_
+  std::size_t hard_ = 0, learned_ = 0, borrowed_ = 0, reused_ = 0;
 };
 
 /// The failing tests the formula starts from: all, or --max-failing of them.
@@ -484,9 +573,10 @@ Result enumerate(const Problem& p, const std::vector<std::size_t>& failing, Resu
         continue;
       }
       std::vector<TestAngelic> others;
-      AllTests::CandidateChecks checked;
+      std::vector<std::vector<AngelicValue>> fromCopies;
       for (const Copy& c : f.copies())
-        AllTests::remember(checked.known, f.angelicOf(c, mcs->model, stmts));
+        fromCopies.push_back(f.angelicOf(c, mcs->model, stmts));
+      AllTests::CandidateChecks checked = f.startChecks(stmts, fromCopies);
       bool grew = false;
       for (auto it = order.begin(); it != order.end(); ++it) {
         const std::size_t t = *it;
@@ -499,6 +589,7 @@ Result enumerate(const Problem& p, const std::vector<std::size_t>& failing, Resu
         const AllTests::Verdict v = f.program(t, stmts, deadline, angelic);
         if (v == AllTests::Verdict::Explained) {
           AllTests::remember(checked.known, angelic);
+          f.recordIfPasses(t, angelic);
           others.push_back({t, std::move(angelic), Feasibility::Unchecked});
           continue;
         }
@@ -584,6 +675,7 @@ TechniqueInfo cfaultsTechnique() {
       {"learned", "clauses learned from other tests' program formulas"},
       {"built", "check formulas built (again when one let go is needed)"},
       {"borrowed", "tests explained by replaying values another test needed"},
+      {"reused", "tests explained by values they needed for an earlier candidate"},
       {"skipped", "candidates of the next size left out for a forwarding statement"},
       {"forwarders", "diagnoses left out for a listed one that computes what they forward"}};
   t.run = cfaults;
