@@ -45,6 +45,35 @@ void noteConcretized(const encode::Encoding& enc, Result& r) {
                    " takes the failing run's value (no exact encoding of a computed operand)");
 }
 
+namespace {
+
+/// Trace families: the formula ends with the failing run's first wrong output event
+/// (EncodeOptions::stopAfterOutput) unless --whole-trace.
+void stopAtWrongOutput(z3::context& ctx, const FormulaTask& task, const TaskExpectation& te,
+                       encode::EncodeOptions& o) {
+  if (task.options.wholeTrace || !te.expect.output) return;
+  const std::optional<encode::Observed> run =
+      encode::observe(ctx, *task.program, task.test->input, task.run);
+  if (!run) return;  // a failing run's formula ends at its failure anyway
+  o.stopAfterOutput = encode::firstWrongOutput(run->events, *te.expect.output);
+  if (!o.stopAfterOutput || *o.stopAfterOutput >= run->events.size()) {
+    o.stopAfterOutput.reset();  // the output is right (or only misses events): the whole run
+    return;
+  }
+}
+
+void noteStoppedAtOutput(const encode::Encoding& enc, const encode::EncodeOptions& o,
+                         const TaskExpectation& te, Result& r) {
+  if (!enc.stoppedAtOutput) return;
+  r.notes.push_back("the trace formula ends with the run's first wrong output (output call " +
+                    std::to_string(*o.stopAfterOutput + 1) + " of " +
+                    std::to_string(te.expect.output->size()) +
+                    " expected): the later output and the exit status are left to replay "
+                    "(--whole-trace encodes them)");
+}
+
+}  // namespace
+
 std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask& task,
                                              encode::Family family, Result& r) {
   try {
@@ -52,6 +81,7 @@ std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask
     addNote(r, te.note);
     const exec::RunResult failing = traceFailingRun(task, family == encode::Family::Program, r);
     encode::EncodeOptions o = encodeOptions(task, family);
+    if (family != encode::Family::Program) stopAtWrongOutput(ctx, task, te, o);
     if (task.firstMcsBy && (!o.deadline || *task.firstMcsBy < *o.deadline))
       o.deadline = task.firstMcsBy;
     if (family == encode::Family::Program) {
@@ -62,6 +92,7 @@ std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask
     encode::Encoding enc =
         encode::encode(ctx, *task.program, task.test->input, te.expect, o, &failing);
     noteConcretized(enc, r);
+    noteStoppedAtOutput(enc, o, te, r);
     encode::sliceToObligations(enc);
     return enc;
   } catch (const encode::EncodeBoundError& e) {
