@@ -176,11 +176,12 @@ std::vector<OptionSpec> makeSpecs() {
                            "statements that only read an input are suspects too (default: "
                            "trusted)",
                            &O::suspectInputs));
-  all.push_back(flagOption("whole-trace", encoding,
-                           "trace formulas encode the whole failing run (default: they end with "
-                           "the run's first wrong output event; later output and the exit "
-                           "status are left to replay)",
-                           &O::wholeTrace));
+  all.push_back(
+      flagOption("whole-trace", encoding,
+                 "trace formulas encode the whole failing run (default: they end with "
+                 "the run's first wrong output event when it printed as many as expected; "
+                 "later output and the exit status are left to replay)",
+                 &O::wholeTrace));
   all.push_back(
       unsignedOption("max-size", bounds, "largest diagnosis size (0: no bound)", &O::maxSize));
   all.push_back(unsignedOption("max-count", bounds, "most diagnoses (0: no bound)", &O::maxCount));
