@@ -172,6 +172,14 @@ std::optional<Observed> observe(z3::context& ctx, const ir::Program& program,
   return obs;
 }
 
+std::optional<std::size_t> firstWrongOutput(const std::vector<OutputEvent>& observed,
+                                            const std::vector<OutputEvent>& expected) {
+  const auto [o, e] =
+      std::mismatch(observed.begin(), observed.end(), expected.begin(), expected.end());
+  if (o == observed.end() && e == expected.end()) return std::nullopt;
+  return static_cast<std::size_t>(o - observed.begin());
+}
+
 std::int64_t modelValue(const z3::model& model, const z3::expr& v, ir::IntKind type) {
   const z3::expr e = v.is_numeral() ? v : model.eval(v, true);
   if (e.is_bool()) return e.is_true() ? 1 : 0;

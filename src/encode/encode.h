@@ -121,6 +121,12 @@ struct EncodeOptions {
   /// expanded is 3-5x faster up to N = 256 (bit-vectors: 32-48 ms against 120-190 ms) and on
   /// par from N = 1024 on, while each expanded cell costs memory in every forked state.
   std::uint64_t expandArraysUpTo = 256;
+  /// Trace families with an output oracle: the formula ends with the statement instance that
+  /// prints output event `stopAfterOutput` (0-based, numbered as Encoding::outputs and
+  /// observe() number them): that event must match the expected one, the later events and
+  /// the exit status are not encoded. Set to the run's first wrong event (firstWrongOutput),
+  /// the MCSs correct the output up to there; replay judges the whole test.
+  std::optional<std::size_t> stopAfterOutput;
   /// Bounds of building the formula (0 / none: unbounded). Past either, encode() throws
   /// EncodeBoundError instead of exhausting the process, so that the caller can report the
   /// bound and fall back to a smaller formula. Memory: what Z3 has allocated plus the growth
@@ -311,6 +317,8 @@ struct Encoding {
   z3::expr exitStatus;
   /// A trace family whose run ended in a failure: the formula stops at the failing instance.
   bool truncated = false;
+  /// EncodeOptions::stopAfterOutput applied (the run printed that event).
+  bool stoppedAtOutput = false;
   /// Some object is a Z3 array (the formula is not pure bit-vector/integer arithmetic).
   bool usesArrays = false;
   bool usesFloats = false;  ///< float or double terms: the solver bit-blasts them up front
@@ -400,6 +408,11 @@ std::vector<AngelicInstance> angelicValues(const Encoding& enc, const z3::model&
                                            std::span<const std::uint32_t> groups);
 
 /// The value of `v` (of C type `type`) in `model`, normalised as the interpreter holds it.
+/// The first output event of `observed` that differs from `expected` at its place (an event
+/// missing from either counts); nullopt when they are equal.
+std::optional<std::size_t> firstWrongOutput(const std::vector<OutputEvent>& observed,
+                                            const std::vector<OutputEvent>& expected);
+
 std::int64_t modelValue(const z3::model& model, const z3::expr& v, ir::IntKind type);
 /// `lo <= value <= hi` for the value term `v` of C type `type` (bit-vector or integer), the
 /// bounds clamped to the type's range (false when nothing of the type lies between them).

@@ -286,6 +286,9 @@ private:
   void require(const State& st, const z3::expr& cond, HardKind kind);
   /// Adds a hard clause; `defines`: the SSA constant a soft group's clause defines.
   void hard(const z3::expr& clause, HardKind kind, const z3::expr* defines = nullptr);
+  /// EncodeOptions::stopAfterOutput: output event `index` is the one the formula ends with
+  /// (trace families): the current instance becomes its last.
+  void stopAfterOutput(const z3::expr& index);
   void rememberConcrete(const z3::expr& var, const z3::expr& value);
   /// Trace families: the value `cond` had in the run (nullopt when it cannot be told).
   std::optional<bool> concreteTruth(const z3::expr& cond) const;

@@ -17,6 +17,7 @@ void SymExec::emitOutputs(State& st, std::vector<OutputShape> shapes,
   if (st.dead()) return;
   const z3::expr index = st.outCount;
   st.outCount = ints_.indexAdd(st.outCount, ints_.index(1));
+  stopAfterOutput(index);
   for (OutputShape& shape : shapes) {
     if (shape.cond.is_false()) continue;
     EncodedOutput o{conj(st.guard, shape.cond), index, std::move(shape.key), values, kinds,
@@ -45,12 +46,21 @@ void SymExec::emitOutputs(State& st, std::vector<OutputShape> shapes,
   }
 }
 
+void SymExec::stopAfterOutput(const z3::expr& index) {
+  if (!traceMode_ || !opt_.stopAfterOutput || failingKey_ || current_.empty()) return;
+  const std::optional<std::int64_t> n = ints_.numeral(index, ir::IntKind::Long);
+  if (!n || static_cast<std::uint64_t>(*n) != *opt_.stopAfterOutput) return;
+  current_.back().failing = true;
+  out_.stoppedAtOutput = true;
+}
+
 z3::expr SymExec::emitMatched(State& st, const std::function<z3::expr(std::size_t)>& matches,
                               const std::vector<z3::expr>& values,
                               const std::vector<ir::IntKind>& kinds) {
   const z3::expr index = st.outCount;
   if (st.dead()) return index;
   st.outCount = ints_.indexAdd(st.outCount, ints_.index(1));
+  stopAfterOutput(index);
   const std::vector<OutputEvent>& want = *expect_.output;
   auto event = [&](std::size_t i) {
     z3::expr all = ctx_.bool_val(want[i].values.size() == values.size());

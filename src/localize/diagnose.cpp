@@ -46,6 +46,35 @@ void noteConcretized(const encode::Encoding& enc, Result& r) {
                    " takes the failing run's value (no exact encoding of a computed operand)");
 }
 
+namespace {
+
+/// Trace families: the formula ends with the failing run's first wrong output event
+/// (EncodeOptions::stopAfterOutput) unless --whole-trace.
+void stopAtWrongOutput(z3::context& ctx, const FormulaTask& task, const TaskExpectation& te,
+                       encode::EncodeOptions& o) {
+  if (task.options.wholeTrace || !te.expect.output) return;
+  const std::optional<encode::Observed> run =
+      encode::observe(ctx, *task.program, task.test->input, task.run);
+  if (!run) return;  // a failing run's formula ends at its failure anyway
+  // A run that printed more or fewer events than expected: its whole trace formula has no MCS
+  // (the number of events is the trace's), which it finds at once; cut, it would search for
+  // corrections of a prefix that replay then rejects (bench/gotostat v7).
+  if (run->events.size() != te.expect.output->size()) return;
+  o.stopAfterOutput = encode::firstWrongOutput(run->events, *te.expect.output);
+}
+
+void noteStoppedAtOutput(const encode::Encoding& enc, const encode::EncodeOptions& o,
+                         const TaskExpectation& te, Result& r) {
+  if (!enc.stoppedAtOutput) return;
+  r.notes.push_back("the trace formula ends with the run's first wrong output (output call " +
+                    std::to_string(*o.stopAfterOutput + 1) + " of " +
+                    std::to_string(te.expect.output->size()) +
+                    " expected): the later output and the exit status are left to replay "
+                    "(--whole-trace encodes them)");
+}
+
+}  // namespace
+
 std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask& task,
                                              encode::Family family, Result& r) {
   try {
@@ -53,6 +82,7 @@ std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask
     addNote(r, te.note);
     const exec::RunResult failing = traceFailingRun(task, family == encode::Family::Program, r);
     encode::EncodeOptions o = encodeOptions(task, family);
+    if (family != encode::Family::Program) stopAtWrongOutput(ctx, task, te, o);
     if (task.firstMcsBy && (!o.deadline || *task.firstMcsBy < *o.deadline))
       o.deadline = task.firstMcsBy;
     if (family == encode::Family::Program) {
@@ -63,6 +93,7 @@ std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask
     encode::Encoding enc =
         encode::encode(ctx, *task.program, task.test->input, te.expect, o, &failing);
     noteConcretized(enc, r);
+    noteStoppedAtOutput(enc, o, te, r);
     encode::sliceToObligations(enc);
     return enc;
   } catch (const encode::EncodeBoundError& e) {

@@ -195,6 +195,12 @@ std::vector<OptionSpec> makeSpecs() {
                            "trusted)",
                            &O::suspectInputs));
   all.push_back(
+      flagOption("whole-trace", encoding,
+                 "trace formulas encode the whole failing run (default: they end with "
+                 "the run's first wrong output event when it printed as many as expected; "
+                 "later output and the exit status are left to replay)",
+                 &O::wholeTrace));
+  all.push_back(
       unsignedOption("max-size", bounds, "largest diagnosis size (0: no bound)", &O::maxSize));
   all.push_back(unsignedOption("max-count", bounds, "most diagnoses (0: no bound)", &O::maxCount));
   all.push_back(

@@ -46,6 +46,9 @@ struct FormulaOptions {
   /// are soft groups too. Off by default: like the input itself they are hard, as in the papers.
   bool suspectInputs = false;
   MacroSites macroSites = MacroSites::Auto;
+  /// Trace formulas keep the whole run: the output after the first wrong output event and the
+  /// exit status too (default: the formula ends with the first wrong event).
+  bool wholeTrace = false;
   /// Solver memory bound in MB for one run (growth of z3's memory); past it, enumeration stops
   /// with the diagnoses found so far, marked incomplete. 0: no bound.
   unsigned maxMemoryMb = 900;
