@@ -34,6 +34,7 @@
 #include "localize/diagnose.h"
 #include "localize/rank.h"
 #include "localize/replay.h"
+#include "localize/techniques/cfaults_values.h"
 #include "localize/trace_checks.h"
 
 #include <algorithm>
@@ -90,7 +91,7 @@ class AllTests {
 public:
   AllTests(const Problem& p, Result& r)
       : p_(p), r_(r), checks_(p, {0, kKeptChecks}, &r),
-        programChecks_(p, {0, kKeptProgramChecks, encode::Family::Program}, &r) {
+        programChecks_(p, {0, kKeptProgramChecks, encode::Family::Program}, &r), values_(p) {
     task_ = formulaTask(*p.program, p.suite->tests.at(0), p.oracle, p.runOptions, p.options);
     task_.coverage = p.coverage;
     context_ = makeSolverContext(task_);
@@ -182,15 +183,9 @@ public:
                               const std::vector<std::vector<AngelicValue>>& fromCopies) const {
     CandidateChecks c;
     for (const std::vector<AngelicValue>& v : fromCopies)
-      remember(c.known, v);
-    std::vector<const Explanation*> usable;
-    for (const Explanation& e : pool_)
-      if (std::includes(stmts.begin(), stmts.end(), e.stmts.begin(), e.stmts.end()))
-        usable.push_back(&e);
-    std::stable_sort(usable.begin(), usable.end(),
-                     [](const Explanation* a, const Explanation* b) { return a->uses > b->uses; });
-    for (const Explanation* e : usable)
-      remember(c.known, e->values);
+      cfaults_values::remember(c.known, v);
+    for (const std::vector<AngelicValue>* v : values_.usable(stmts))
+      cfaults_values::remember(c.known, *v);
     return c;
   }
 
@@ -205,17 +200,14 @@ public:
                                                     const solve::Deadline& deadline,
                                                     CandidateChecks& c) {
     constexpr std::size_t kMisled = 2;
-    if (const auto it = explained_.find(t); it != explained_.end())
-      for (const std::size_t e : it->second)
-        if (std::includes(stmts.begin(), stmts.end(), pool_[e].stmts.begin(),
-                          pool_[e].stmts.end())) {
-          ++reused_;
-          return pool_[e].values;
-        }
+    if (std::optional<std::vector<AngelicValue>> v = values_.reuse(t, stmts)) {
+      ++reused_;
+      return v;
+    }
     for (const std::vector<AngelicValue>& values : c.known)
       if (replayPasses(p_, t, values)) {
         ++borrowed_;
-        record(t, values);
+        values_.record(t, values);
         return values;
       }
     if (c.misled >= kMisled) return std::nullopt;
@@ -226,76 +218,15 @@ public:
       ++c.misled;
       return std::nullopt;
     }
-    remember(c.known, angelic);
-    record(t, angelic);
+    cfaults_values::remember(c.known, angelic);
+    values_.record(t, angelic);
     return angelic;
   }
 
-  /// Records that `values` let test `t` pass (a replay did), trimmed first: the statements
-  /// whose values can be left out (the statement run as written) and the replay still passes
-  /// are left out, so the values serve every later candidate holding the statements left
-  /// (bench/siemens v29: {68, 111, 143}, {69, 111, 143} and {111, 143, 203} differ in a
-  /// statement most tests do not need changed).
-  void record(std::size_t t, std::vector<AngelicValue> values) {
-    constexpr std::size_t kPerTest = 16;
-    std::set<ir::StmtId> stmts;
-    for (const AngelicValue& v : values)
-      stmts.insert(v.stmt);
-    std::vector<std::size_t>& mine = explained_[t];
-    auto covered = [&](const std::set<ir::StmtId>& s) {
-      return std::any_of(mine.begin(), mine.end(), [&](std::size_t e) {
-        return std::includes(s.begin(), s.end(), pool_[e].stmts.begin(), pool_[e].stmts.end());
-      });
-    };
-    if (mine.size() >= kPerTest || covered(stmts)) return;
-    for (auto it = stmts.begin(); it != stmts.end() && stmts.size() > 1;) {
-      std::vector<AngelicValue> without;
-      for (const AngelicValue& v : values)
-        if (v.stmt != *it) without.push_back(v);
-      if (replayPasses(p_, t, without)) {
-        values = std::move(without);
-        it = stmts.erase(it);
-      } else {
-        ++it;
-      }
-    }
-    if (covered(stmts)) return;
-    const auto same = std::find_if(pool_.begin(), pool_.end(), [&](const Explanation& e) {
-      return e.stmts == stmts && sameValues(e.values, values);
-    });
-    if (same != pool_.end()) {
-      ++same->uses;
-      mine.push_back(static_cast<std::size_t>(same - pool_.begin()));
-      return;
-    }
-    mine.push_back(pool_.size());
-    pool_.push_back({std::move(stmts), std::move(values), 1});
-  }
-
-  /// record, when a replay of `t` with `values` passes (a program formula's model is not
-  /// replayed before the driver's feasibility check).
+  /// Records `values` for test `t` when a replay of `t` with them passes (a program formula's
+  /// model is not replayed before the driver's feasibility check).
   void recordIfPasses(std::size_t t, const std::vector<AngelicValue>& values) {
-    if (replayPasses(p_, t, values)) record(t, values);
-  }
-
-  static bool sameValues(const std::vector<AngelicValue>& a, const std::vector<AngelicValue>& b) {
-    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
-                      [](const AngelicValue& x, const AngelicValue& y) {
-                        return x.stmt == y.stmt && x.occurrence == y.occurrence &&
-                               x.value == y.value && x.branch == y.branch;
-                      });
-  }
-
-  /// Adds `values` to `known` unless it holds them, up to 64 (bench/siemens v11, 261 failing
-  /// tests: a return value that depends on the route's speed cap took 312 trace formulas with 8
-  /// kept, 128 with 64; a replay costs a fraction of a millisecond).
-  static void remember(std::vector<std::vector<AngelicValue>>& known,
-                       const std::vector<AngelicValue>& values) {
-    constexpr std::size_t kKnown = 64;
-    if (known.size() < kKnown &&
-        std::none_of(known.begin(), known.end(),
-                     [&](const std::vector<AngelicValue>& k) { return sameValues(k, values); }))
-      known.push_back(values);
+    if (replayPasses(p_, t, values)) values_.record(t, values);
   }
 
   std::vector<AngelicValue> angelicOf(const Copy& c, const z3::model& model,
@@ -369,14 +300,8 @@ private:
   std::vector<ir::StmtId> stmtOf_;  ///< SoftId -> statement
   std::vector<std::uint64_t> weights_;
   std::set<std::size_t> inFormula_;
-  /// Values that let a failing test outside the formula pass (a replay did), trimmed (record).
-  struct Explanation {
-    std::set<ir::StmtId> stmts;  ///< the statements they change
-    std::vector<AngelicValue> values;
-    std::size_t uses = 0;  ///< tests they let pass
-  };
-  std::vector<Explanation> pool_;
-  std::map<std::size_t, std::vector<std::size_t>> explained_;  ///< by test: indexes in pool_
+  /// Values that let a failing test outside the formula pass (a replay did), trimmed.
+  cfaults_values::PassingValues values_;
   std::size_t hard_ = 0, learned_ = 0, borrowed_ = 0, reused_ = 0;
 };
 
@@ -588,7 +513,7 @@ Result enumerate(const Problem& p, const std::vector<std::size_t>& failing, Resu
         std::vector<AngelicValue> angelic;
         const AllTests::Verdict v = f.program(t, stmts, deadline, angelic);
         if (v == AllTests::Verdict::Explained) {
-          AllTests::remember(checked.known, angelic);
+          cfaults_values::remember(checked.known, angelic);
           f.recordIfPasses(t, angelic);
           others.push_back({t, std::move(angelic), Feasibility::Unchecked});
           continue;
