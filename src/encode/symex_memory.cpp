@@ -203,11 +203,13 @@ Val SymExec::load(const PtrAlts& p, const State& st, ir::TypeRef type) const {
 
 Val SymExec::readCell(const State& st, ObjId obj, const z3::expr& offset, ir::TypeRef type) const {
   const ObjectInfo& info = objects_[obj];
-  if (obj == kNullObject || obj >= st.objs.size() ||
-      (!st.objs[obj].live && info.kind != ObjKind::Literal))
+  // A string literal's cells are its text: it has no state of its own (a state sized before the
+  // literal's first use has no slot for it).
+  const bool literal = obj != kNullObject && info.kind == ObjKind::Literal;
+  if (!literal && (obj == kNullObject || obj >= st.objs.size() || !st.objs[obj].live))
     return zeroValue(type);
   const std::optional<std::int64_t> n = ints_.numeral(offset, ir::IntKind::Long);
-  if (info.kind == ObjKind::Literal) {
+  if (literal) {
     auto charAt = [&](std::uint64_t i) {
       return ints_.literal(i < info.text.size() ? static_cast<unsigned char>(info.text[i]) : 0,
                            ir::IntKind::Char);

@@ -1,0 +1,10 @@
+#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char **argv) {
+  int n = atoi(argv[1]);
+  const char *s;
+  s = "xy";
+  int r = s[1] + n;
+  printf("%d\n", r + 1);
+  return 0;
+}
