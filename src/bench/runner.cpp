@@ -471,9 +471,11 @@ BenchOutcome runBench(const Manifest& manifest, const BenchOptions& options,
           progress.runStarted(key);
           const localize::TechniqueVariant& variant = variantOf(key.technique);
           const localize::TechniqueInfo& info = *localize::findTechnique(variant.technique);
-          RunRecord r = options.serverCommand && info.perFailingTest()
-                            ? executeInServer(*L, info, key, options)
-                            : executeRun(*L, variant, key, options);
+          // Whole-suite techniques too: cfaults can build a formula of several failing tests
+          // for minutes and past a GB (contest dictionary-v1: 8 min), which only a killed
+          // child stops; and only a child's CPU time and memory are measured.
+          RunRecord r = options.serverCommand ? executeInServer(*L, info, key, options)
+                                              : executeRun(*L, variant, key, options);
           log.append(r);
           {
             std::lock_guard<std::mutex> lock(mutex);

@@ -32,7 +32,7 @@ struct BenchOptions {
   std::uint64_t stepLimit = 10'000'000;
   localize::FormulaOptions formula;  ///< defaults for formula-based techniques
   unsigned memoryMb = 0;             ///< address-space limit of an isolated run, in MiB (0: none)
-  /// When set, runs of per-failing-test techniques are isolated: each worker starts a subject
+  /// When set, runs are isolated (whole-suite techniques' too): each worker starts a subject
   /// server with this command line (`culprit bench MANIFEST ... serve --subject S`, which
   /// calls serveSubject) and sends it the keys of the subject's runs; the server forks a child
   /// per run, killed at the hard limit: timeout + max(10 s, timeout / 2).

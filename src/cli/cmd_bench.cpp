@@ -119,6 +119,8 @@ std::function<std::vector<std::string>(const std::string&)> serverCommand(const 
                                      "--step-limit",
                                      std::to_string(c.stepLimit)};
     if (c.memoryMb) argv.insert(argv.end(), {"--memory-mb", std::to_string(c.memoryMb)});
+    // cfaults' run in the server starts from this many failing tests
+    if (c.maxFailing) argv.insert(argv.end(), {"--max-failing", std::to_string(c.maxFailing)});
     argv.insert(argv.end(), {"serve", "--subject", subject});
     return argv;
   };
@@ -140,6 +142,7 @@ int serveCommand(const BenchCommand& c) {
   options.timeoutSeconds = c.timeout;
   options.stepLimit = c.stepLimit;
   options.memoryMb = c.memoryMb;
+  options.maxFailing = c.maxFailing;
   bench::serveSubject(*it, options, stdin, stdout);
   return kExitOk;
 }
