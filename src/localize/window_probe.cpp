@@ -20,9 +20,10 @@ ProducedValues producedValues(const ir::Program& program, const exec::RunResult&
   return out;
 }
 
-std::vector<z3::expr> pinnedInstances(z3::context& ctx, const encode::Encoding& enc,
-                                      const encode::SoftGroup& group,
-                                      const ProducedValues& produced) {
+std::vector<std::pair<std::size_t, z3::expr>> pinnedInstances(z3::context& ctx,
+                                                              const encode::Encoding& enc,
+                                                              const encode::SoftGroup& group,
+                                                              const ProducedValues& produced) {
   std::vector<std::pair<std::size_t, z3::expr>> pins;  // trace position, clause
   for (std::uint32_t i : group.instances) {
     const encode::Instance& inst = enc.instances[i];
@@ -37,24 +38,32 @@ std::vector<z3::expr> pinnedInstances(z3::context& ctx, const encode::Encoding& 
                               : encode::valueWithin(inst.value, inst.type, v, v);
     pins.emplace_back(it->second->position, z3::implies(inst.reached, same));
   }
-  std::stable_sort(pins.begin(), pins.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
-  std::vector<z3::expr> out;
-  for (auto& [position, clause] : pins)
-    out.push_back(clause);
-  return out;
+  return pins;
 }
 
-namespace {
-
-/// A deadline of at most kWindowProbeSeconds within `deadline`.
-solve::Deadline probeDeadline(const solve::Deadline& deadline) {
-  return deadline.bounded() && deadline.remainingMs() < kWindowProbeSeconds * 1000
-             ? deadline
-             : solve::Deadline::after(kWindowProbeSeconds);
+std::optional<solve::Mcs> windowModel(solve::Session& session, solve::SoftId id,
+                                      std::vector<std::pair<std::size_t, z3::expr>> pins,
+                                      const solve::Deadline& deadline) {
+  if (pins.size() < kWindowProbeLeastExecutions) return std::nullopt;
+  std::sort(pins.begin(), pins.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  z3::context& ctx = session.ctx();
+  const std::array<solve::SoftId, 1> relaxed{id};
+  for (std::size_t free = 1; free <= kWindowProbeWidest && free < pins.size(); free *= 2) {
+    if (deadline.expired()) return std::nullopt;
+    z3::expr_vector fixed(ctx);
+    for (std::size_t i = 0; i + free < pins.size(); ++i)
+      fixed.push_back(pins[i].second);
+    const z3::expr window = session.freshBool("window");
+    session.addHard(z3::implies(window, z3::mk_and(fixed)));
+    z3::expr_vector assumptions = session.selectorsExcept(relaxed);
+    assumptions.push_back(window);
+    const solve::Answer answer = session.check(assumptions, deadline);
+    if (answer == solve::Answer::Unknown) return std::nullopt;
+    if (answer == solve::Answer::Sat) return solve::Mcs{{id}, session.weight(id), session.model()};
+  }
+  return std::nullopt;
 }
-
-}  // namespace
 
 std::vector<solve::Mcs> probeWindows(const FormulaTask& task, const encode::Encoding& enc,
                                      const exec::RunResult& run, solve::Session& session,
@@ -62,35 +71,22 @@ std::vector<solve::Mcs> probeWindows(const FormulaTask& task, const encode::Enco
                                      Result& r) {
   std::vector<solve::Mcs> found;
   try {
-    z3::context& ctx = session.ctx();
     const ProducedValues produced = producedValues(*task.program, run);
-    // The groups worth probing, with their pinning clauses in the run's order.
-    std::vector<std::pair<solve::SoftId, std::vector<z3::expr>>> probed;
+    // The groups worth probing, with their pinning clauses.
+    std::vector<std::pair<solve::SoftId, std::vector<std::pair<std::size_t, z3::expr>>>> probed;
     for (solve::SoftId id : session.allSofts()) {
-      std::vector<z3::expr> pins =
-          pinnedInstances(ctx, enc, enc.groups[loaded.group(id)], produced);
+      std::vector<std::pair<std::size_t, z3::expr>> pins =
+          pinnedInstances(session.ctx(), enc, enc.groups[loaded.group(id)], produced);
       if (pins.size() >= kWindowProbeLeastExecutions) probed.emplace_back(id, std::move(pins));
     }
     if (probed.empty() || deadline.expired()) return found;
     // Only an unsatisfiable formula has MCSs (the enumeration asks the same query first).
     if (session.check(session.selectorsExcept({}), deadline) != solve::Answer::Unsat) return found;
-    for (const auto& [id, pins] : probed) {
-      const std::array<solve::SoftId, 1> relaxed{id};
-      for (std::size_t free = 1; free <= kWindowProbeWidest && free < pins.size(); free *= 2) {
-        if (deadline.expired()) return found;
-        z3::expr_vector fixed(ctx);
-        for (std::size_t i = 0; i + free < pins.size(); ++i)
-          fixed.push_back(pins[i]);
-        const z3::expr window = session.freshBool("window");
-        session.addHard(z3::implies(window, z3::mk_and(fixed)));
-        z3::expr_vector assumptions = session.selectorsExcept(relaxed);
-        assumptions.push_back(window);
-        const solve::Answer answer = session.check(assumptions, probeDeadline(deadline));
-        if (answer == solve::Answer::Unknown) break;
-        if (answer == solve::Answer::Unsat) continue;
-        found.push_back(solve::Mcs{{id}, session.weight(id), session.model()});
+    for (auto& [id, pins] : probed) {
+      if (deadline.expired()) break;
+      if (std::optional<solve::Mcs> m = windowModel(session, id, std::move(pins), deadline)) {
+        found.push_back(std::move(*m));
         ++r.stats.counter("window-models");
-        break;
       }
     }
   } catch (const z3::exception& e) {  // --max-memory hit while adding the windows

@@ -20,6 +20,7 @@
 #include <memory>
 #include <optional>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 namespace culprit::localize {
@@ -35,21 +36,30 @@ using ProducedValues = std::map<std::tuple<ir::StmtId, std::vector<ir::StmtId>, 
                                 std::optional<ProducedValue>>;
 ProducedValues producedValues(const ir::Program& program, const exec::RunResult& run);
 
-/// The clause "instance `inst` takes the value `produced` gave it, if reached" of each instance
-/// of `group` the run produced a value for (switches and floating values stay free), in the
-/// order of the run.
-std::vector<z3::expr> pinnedInstances(z3::context& ctx, const encode::Encoding& enc,
-                                      const encode::SoftGroup& group,
-                                      const ProducedValues& produced);
+/// The clause "instance takes the value `produced` gave it, if reached" of each instance of
+/// `group` the run produced a value for (switches and floating values stay free), with the
+/// instance's position in the run's trace.
+std::vector<std::pair<std::size_t, z3::expr>> pinnedInstances(z3::context& ctx,
+                                                              const encode::Encoding& enc,
+                                                              const encode::SoftGroup& group,
+                                                              const ProducedValues& produced);
 
 /// Groups with fewer executions in the failing run are not probed: with all of them free the
 /// probe is the enumeration's own query.
 inline constexpr std::size_t kWindowProbeLeastExecutions = 8;
 /// Widest window probed: the last this many executions free.
 inline constexpr std::size_t kWindowProbeWidest = 8;
-/// Wall seconds of each probe query (a pinned query is decided in milliseconds; one that is
-/// not is left to the enumeration).
-inline constexpr double kWindowProbeSeconds = 2;
+/// A model of `session`'s formula with soft group `id` relaxed and the pinning clauses `pins`
+/// (of pinnedInstances) held at all but the last 1, 2, 4, ... kWindowProbeWidest executions,
+/// the first window that has one; nullopt when there are fewer than
+/// kWindowProbeLeastExecutions pins, no window has a model, or a query is undecided by
+/// `deadline`. No budget of its own: a pinned query is a trace formula's, decided in
+/// milliseconds, and a wall-clock one cut the first query of a rebuilt session (its
+/// bit-blasting) on a loaded machine, which left that group to a 340 M-unit enumeration query
+/// (agx, sumeven n100); the session's restarts bound an unlucky one.
+std::optional<solve::Mcs> windowModel(solve::Session& session, solve::SoftId id,
+                                      std::vector<std::pair<std::size_t, z3::expr>> pins,
+                                      const solve::Deadline& deadline);
 
 /// The single-group MCSs of the program formula `enc` (loaded into `session` by `loaded`)
 /// that window probes find, each with its model; empty unless the formula with every group

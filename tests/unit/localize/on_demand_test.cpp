@@ -87,5 +87,16 @@ TEST_F(OnDemand, AConditionIsExploredFromItsLastExecutions) {
   EXPECT_FALSE(formula->solveOnExplored(cond, 10, {}).has_value());
 }
 
+TEST_F(OnDemand, AWindowProbeFindsALoopStatementsCandidate) {
+  // The if ran 9 times (i = 1..9); f(10) needs + 10. Its last execution flipped adds 9, the
+  // last two give - 8 + 9 = 1 at most; the last four free (i = 6..9): + 7 + 9 - 6 = 10.
+  const std::optional<solve::Mcs> m = formula->solveInWindow(single(5).softs.front(), {});
+  ASSERT_TRUE(m.has_value());
+  EXPECT_EQ(r.stats.counter("window-models"), 1u);
+  // `s = 0` runs once: too few executions for a window (the enumeration's query is as small).
+  EXPECT_FALSE(formula->solveInWindow(single(3).softs.front(), {}).has_value());
+  EXPECT_EQ(r.stats.counter("window-models"), 1u);
+}
+
 }  // namespace
 }  // namespace culprit::localize::test
