@@ -12,17 +12,7 @@ namespace culprit::localize::test {
 namespace {
 
 // f(10): s = 2 + 4 + 6 + 8 = 20, the assertion wants 30 (the loop should run to i <= n).
-const char* kProgram = R"(#include <assert.h>
-int f(int n) {
-  int s = 0;
-  for (int i = 1; i < n; i++) {
-    if (i % 2 == 0)
-      s = s + i;
-  }
-  assert(s == 30);
-  return s;
-}
-)";
+const std::string kProgram = sumEvenProgram(30);
 
 class OnDemand : public ::testing::Test {
 protected:

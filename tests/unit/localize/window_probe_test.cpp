@@ -10,17 +10,7 @@ namespace culprit::localize::test {
 namespace {
 
 // f(20): s = 2 + 4 + ... + 18 = 90, the assertion wants 110 (the loop should run to i <= n).
-const char* kProgram = R"(#include <assert.h>
-int f(int n) {
-  int s = 0;
-  for (int i = 1; i < n; i++) {
-    if (i % 2 == 0)
-      s = s + i;
-  }
-  assert(s == 110);
-  return s;
-}
-)";
+const std::string kProgram = sumEvenProgram(110);
 
 TEST(WindowProbe, LoopStatementsAreFoundNearTheFailingRun) {
   OneTest t{kProgram, "f", {20}};
