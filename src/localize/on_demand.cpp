@@ -224,11 +224,11 @@ std::optional<solve::Mcs> OnDemandFormula::solveOnExplored(const solve::Mcs& mcs
 std::optional<solve::Mcs> OnDemandFormula::solveInWindow(solve::SoftId id,
                                                          const solve::Deadline& deadline) {
   try {
-    std::optional<solve::Mcs> m =
-        windowModel(*session_, id,
-                    pinnedInstances(session_->ctx(), encoding(),
-                                    encoding().groups[groups_.group(id)], produced_),
-                    deadline);
+    std::optional<solve::Mcs> m = windowModel(
+        *session_, id,
+        pinnedInstances(session_->ctx(), encoding(), encoding().groups[groups_.group(id)],
+                        produced_, kWindowProbeLeastExecutions),
+        deadline);
     if (m) ++r_.stats.counter("window-models");
     return m;
   } catch (const z3::exception& e) {  // --max-memory hit while adding a window

@@ -97,6 +97,8 @@ public:
   /// such query). Counted in "window-models". Pre: the formula with every group enforced is
   /// unsatisfiable.
   std::optional<solve::Mcs> solveInWindow(solve::SoftId id, const solve::Deadline& deadline);
+  /// The group (encoding().groups index) of soft id `id`.
+  std::uint32_t groupOf(solve::SoftId id) const { return groups_.group(id); }
   /// The soft id of group `group` in the current session (nullopt: not sent to the solver).
   std::optional<solve::SoftId> softOf(std::uint32_t group) const { return groups_.softOf(group); }
   /// Tail runs for `mcs`: for each if/loop statement of `mcs` not given tail runs before, the

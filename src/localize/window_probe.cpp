@@ -20,11 +20,12 @@ ProducedValues producedValues(const ir::Program& program, const exec::RunResult&
   return out;
 }
 
-std::vector<std::pair<std::size_t, z3::expr>> pinnedInstances(z3::context& ctx,
-                                                              const encode::Encoding& enc,
-                                                              const encode::SoftGroup& group,
-                                                              const ProducedValues& produced) {
-  std::vector<std::pair<std::size_t, z3::expr>> pins;  // trace position, clause
+std::vector<std::pair<std::size_t, z3::expr>>
+pinnedInstances(z3::context& ctx, const encode::Encoding& enc, const encode::SoftGroup& group,
+                const ProducedValues& produced, std::size_t least) {
+  // The instances first, the clauses only when there are enough: a term made and never
+  // asserted still changes z3's later choices (other models, other runs of agx and ofc).
+  std::vector<std::pair<const encode::Instance*, const ProducedValue*>> pinnable;
   for (std::uint32_t i : group.instances) {
     const encode::Instance& inst = enc.instances[i];
     if (inst.kind == encode::InstanceKind::Switch ||
@@ -32,11 +33,16 @@ std::vector<std::pair<std::size_t, z3::expr>> pinnedInstances(z3::context& ctx,
       continue;
     auto it = produced.find({inst.origin.stmt, inst.origin.callContext, inst.origin.iteration});
     if (it == produced.end() || !it->second) continue;
-    const std::int64_t v = it->second->value;
-    const z3::expr same = inst.kind == encode::InstanceKind::Branch
-                              ? inst.value == ctx.bool_val(v != 0)
-                              : encode::valueWithin(inst.value, inst.type, v, v);
-    pins.emplace_back(it->second->position, z3::implies(inst.reached, same));
+    pinnable.emplace_back(&inst, &*it->second);
+  }
+  std::vector<std::pair<std::size_t, z3::expr>> pins;  // trace position, clause
+  if (pinnable.size() < least) return pins;
+  for (const auto& [inst, value] : pinnable) {
+    const std::int64_t v = value->value;
+    const z3::expr same = inst->kind == encode::InstanceKind::Branch
+                              ? inst->value == ctx.bool_val(v != 0)
+                              : encode::valueWithin(inst->value, inst->type, v, v);
+    pins.emplace_back(value->position, z3::implies(inst->reached, same));
   }
   return pins;
 }
@@ -75,8 +81,8 @@ std::vector<solve::Mcs> probeWindows(const FormulaTask& task, const encode::Enco
     // The groups worth probing, with their pinning clauses.
     std::vector<std::pair<solve::SoftId, std::vector<std::pair<std::size_t, z3::expr>>>> probed;
     for (solve::SoftId id : session.allSofts()) {
-      std::vector<std::pair<std::size_t, z3::expr>> pins =
-          pinnedInstances(session.ctx(), enc, enc.groups[loaded.group(id)], produced);
+      std::vector<std::pair<std::size_t, z3::expr>> pins = pinnedInstances(
+          session.ctx(), enc, enc.groups[loaded.group(id)], produced, kWindowProbeLeastExecutions);
       if (pins.size() >= kWindowProbeLeastExecutions) probed.emplace_back(id, std::move(pins));
     }
     if (probed.empty() || deadline.expired()) return found;

@@ -38,11 +38,11 @@ ProducedValues producedValues(const ir::Program& program, const exec::RunResult&
 
 /// The clause "instance takes the value `produced` gave it, if reached" of each instance of
 /// `group` the run produced a value for (switches and floating values stay free), with the
-/// instance's position in the run's trace.
-std::vector<std::pair<std::size_t, z3::expr>> pinnedInstances(z3::context& ctx,
-                                                              const encode::Encoding& enc,
-                                                              const encode::SoftGroup& group,
-                                                              const ProducedValues& produced);
+/// instance's position in the run's trace; none (and no term made) when there are fewer than
+/// `least`.
+std::vector<std::pair<std::size_t, z3::expr>>
+pinnedInstances(z3::context& ctx, const encode::Encoding& enc, const encode::SoftGroup& group,
+                const ProducedValues& produced, std::size_t least = 0);
 
 /// Groups with fewer executions in the failing run are not probed: with all of them free the
 /// probe is the enumeration's own query.

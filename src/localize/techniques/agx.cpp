@@ -91,8 +91,7 @@ Result localizeAngelic(const FormulaTask& task) {
   // them blocked (it would search every execution of such a statement at once).
   std::deque<std::uint32_t> windowed;  // encoding groups
   for (solve::SoftId id : formula.session().allSofts()) {
-    const std::uint32_t g =
-        formula.groupsOf(solve::Mcs{{id}, 1, z3::model(formula.session().ctx())}).front();
+    const std::uint32_t g = formula.groupOf(id);
     if (std::none_of(accepted.begin(), accepted.end(),
                      [&](const auto& a) { return a.second == std::vector<std::uint32_t>{g}; }))
       windowed.push_back(g);
