@@ -8,6 +8,7 @@
 #include "localize/angelic.h"
 #include "localize/angelic_fallback.h"
 #include "localize/statement_blocking.h"
+#include "localize/window_probe.h"
 
 #include <algorithm>
 #include <chrono>
@@ -186,7 +187,14 @@ void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
   loaded.loadAll(session, enc, sortByWeight ? std::vector<std::uint64_t>{} : weights);
   FormulaTask bounds = task;
   if (sortByWeight) bounds.options.maxCount = 0;  // the cheapest, not the first, N
-  std::unique_ptr<solve::McsEnumerator> enumerator = makeEnumerator(bounds, session, secondsLeft);
+  // Single-statement MCSs near the failing run first (the program formula's loops).
+  std::vector<solve::Mcs> probed;
+  const Clock::time_point probing = Clock::now();
+  if (enc.family == encode::Family::Program && weights.empty() && session.unitWeights())
+    probed = probeWindows(task, enc, traceRun(task, nullptr), session, loaded, deadline, r);
+  std::unique_ptr<solve::McsEnumerator> enumerator = withFoundFirst(
+      std::move(probed), makeEnumerator(bounds, session, secondsLeft - secondsSince(probing)),
+      bounds.options.maxCount);
   StatementBlocking* blocking = nullptr;
   if (collapseFrom) {
     auto wrapped = std::make_unique<StatementBlocking>(std::move(enumerator), session, loaded, enc,

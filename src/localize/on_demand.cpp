@@ -56,15 +56,7 @@ OnDemandFormula::OnDemandFormula(const FormulaTask& task, encode::Unexplored une
       if (task.program->stmt(e.key.stmt).isBranch()) failingDecisions_[e.key] = e.decision;
     failingSides_.emplace(*task.program);
     failingSides_->add(failing);
-    for (std::size_t i = 0; i < failing.trace.size(); ++i) {
-      const exec::TraceEntry& e = failing.trace[i];
-      const bool branch = task.program->stmt(e.key.stmt).isBranch();
-      if (!e.hasValue && !(branch && e.decision >= 0)) continue;
-      auto [it, fresh] =
-          produced_.try_emplace({e.key.stmt, failing.callContexts.at(e.callContext), e.iteration},
-                                Produced{i, e.hasValue ? e.value : e.decision});
-      if (!fresh) it->second.reset();
-    }
+    produced_ = producedValues(*task.program, failing);
     exploreSteps_ = exploringStepLimit(failing);
     encode::EncodeOptions o = encodeOptions(task, encode::Family::Program);
     o.unexplored = unexplored;
@@ -177,20 +169,8 @@ std::optional<solve::Mcs> OnDemandFormula::solveOnExplored(const solve::Mcs& mcs
     std::vector<std::pair<std::size_t, z3::expr>> fixable;  // trace position, fixing clause
     for (std::uint32_t g : groups) {
       relaxed.insert(encoding().groups[g].stmt);
-      for (std::uint32_t i : encoding().groups[g].instances) {
-        const encode::Instance& inst = encoding().instances[i];
-        if (inst.kind == encode::InstanceKind::Switch ||
-            (inst.kind == encode::InstanceKind::Value && ir::isFloating(inst.type)))
-          continue;
-        auto it =
-            produced_.find({inst.origin.stmt, inst.origin.callContext, inst.origin.iteration});
-        if (it == produced_.end() || !it->second) continue;
-        const std::int64_t v = it->second->value;
-        const z3::expr same = inst.kind == encode::InstanceKind::Branch
-                                  ? inst.value == ctx.bool_val(v != 0)
-                                  : encode::valueWithin(inst.value, inst.type, v, v);
-        fixable.emplace_back(it->second->position, z3::implies(inst.reached, same));
-      }
+      for (auto& pin : pinnedInstances(ctx, encoding(), encoding().groups[g], produced_))
+        fixable.push_back(std::move(pin));
     }
     std::sort(fixable.begin(), fixable.end(),
               [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -236,6 +216,22 @@ std::optional<solve::Mcs> OnDemandFormula::solveOnExplored(const solve::Mcs& mcs
       }
     }
   } catch (const z3::exception& e) {  // --max-memory hit while adding the guards
+    addNote(r_, std::string("solver: ") + e.msg());
+  }
+  return std::nullopt;
+}
+
+std::optional<solve::Mcs> OnDemandFormula::solveInWindow(solve::SoftId id,
+                                                         const solve::Deadline& deadline) {
+  try {
+    std::optional<solve::Mcs> m = windowModel(
+        *session_, id,
+        pinnedInstances(session_->ctx(), encoding(), encoding().groups[groups_.group(id)],
+                        produced_, kWindowProbeLeastExecutions),
+        deadline);
+    if (m) ++r_.stats.counter("window-models");
+    return m;
+  } catch (const z3::exception& e) {  // --max-memory hit while adding a window
     addNote(r_, std::string("solver: ") + e.msg());
   }
   return std::nullopt;

@@ -6,6 +6,7 @@
 
 #include "encode/incremental.h"
 #include "localize/diagnose.h"
+#include "localize/window_probe.h"
 
 #include <chrono>
 #include <map>
@@ -87,6 +88,19 @@ public:
   /// executions, 10-30 M z3 units in the whole formula, milliseconds with its last executions
   /// free on the failing path).
   std::vector<solve::Mcs> confirmSingletons(double seconds, const solve::Deadline& deadline);
+  /// A candidate MCS {`id`} of the formula as it stands, with a model that keeps the failing
+  /// run's values at all but the group's last 1, 2, 4 or 8 executions (a window probe, see
+  /// window_probe.h); its path may leave the explored sides, to be explored as any candidate's.
+  /// nullopt when the group ran fewer than kWindowProbeLeastExecutions times in the failing
+  /// run, or no window has a model. The enumeration would
+  /// search all executions of such a group at once (sumeven n60, ofc: 43 M z3 units for one
+  /// such query). Counted in "window-models". Pre: the formula with every group enforced is
+  /// unsatisfiable.
+  std::optional<solve::Mcs> solveInWindow(solve::SoftId id, const solve::Deadline& deadline);
+  /// The group (encoding().groups index) of soft id `id`.
+  std::uint32_t groupOf(solve::SoftId id) const { return groups_.group(id); }
+  /// The soft id of group `group` in the current session (nullopt: not sent to the solver).
+  std::optional<solve::SoftId> softOf(std::uint32_t group) const { return groups_.softOf(group); }
   /// Tail runs for `mcs`: for each if/loop statement of `mcs` not given tail runs before, the
   /// failing test run with one of that statement's last kTailRuns executions in the failing
   /// run flipped (each run one flip). Exploring a condition from its end first lets
@@ -155,15 +169,8 @@ private:
   SessionGroups groups_;
   std::map<exec::InstanceKey, std::int32_t> failingDecisions_;
   std::optional<encode::Exploration> failingSides_;  ///< the sides the failing run took
-  /// What the failing run produced at each instance (value or decision), by statement, call
-  /// context and iteration, with its position in the trace; nullopt where two executions
-  /// share the key (a nested loop, two calls from one site): such instances stay free.
-  struct Produced {
-    std::size_t position = 0;
-    std::int64_t value = 0;
-  };
-  std::map<std::tuple<ir::StmtId, std::vector<ir::StmtId>, std::uint32_t>, std::optional<Produced>>
-      produced_;
+  /// What the failing run produced at each instance (see producedValues).
+  ProducedValues produced_;
   /// solveOnExplored's guards, for the encoder pass `guardsPass_`: `onExplored_` implies that
   /// no unexplored side is taken; `pinned_[s]` that the branches of statement s decide as in
   /// the failing run wherever it reached them.

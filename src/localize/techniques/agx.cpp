@@ -37,6 +37,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <deque>
 #include <fmt/format.h>
 
 namespace culprit::localize {
@@ -85,7 +86,42 @@ Result localizeAngelic(const FormulaTask& task) {
     std::vector<std::uint32_t> groups = formula.groupsOf(m);
     accepted.emplace_back(std::move(m), std::move(groups));
   }
-  while (std::optional<solve::Mcs> mcs = enumerator->candidate()) {
+  // The loop statements' single-statement candidates come from window probes first, each
+  // asked again on the grown formula after its refinement; the enumeration then starts with
+  // them blocked (it would search every execution of such a statement at once).
+  std::deque<std::uint32_t> windowed;  // encoding groups
+  for (solve::SoftId id : formula.session().allSofts()) {
+    const std::uint32_t g = formula.groupOf(id);
+    if (std::none_of(accepted.begin(), accepted.end(),
+                     [&](const auto& a) { return a.second == std::vector<std::uint32_t>{g}; }))
+      windowed.push_back(g);
+  }
+  bool failsChecked = false;  // the formula with every group enforced is unsatisfiable
+  const auto nextCandidate = [&]() -> std::optional<solve::Mcs> {
+    for (; !windowed.empty(); windowed.pop_front()) {
+      const std::optional<solve::SoftId> id = formula.softOf(windowed.front());
+      if (!id) continue;
+      std::optional<solve::Mcs> m = formula.solveInWindow(*id, runDeadline(task, start));
+      if (m && !failsChecked) {
+        failsChecked = true;
+        solve::Session& s = formula.session();
+        if (s.check(s.selectorsExcept({}), runDeadline(task, start)) != solve::Answer::Unsat) {
+          windowed.clear();  // no MCS (or none known): the enumeration says which
+          break;
+        }
+      }
+      if (m) return m;
+    }
+    return enumerator->candidate();
+  };
+  const auto accept = [&](solve::Mcs& mcs) {
+    enumerator->accept(mcs);
+    std::vector<std::uint32_t> groups = formula.groupsOf(mcs);
+    if (!windowed.empty() && groups == std::vector<std::uint32_t>{windowed.front()})
+      windowed.pop_front();
+    accepted.emplace_back(std::move(mcs), std::move(groups));
+  };
+  while (std::optional<solve::Mcs> mcs = nextCandidate()) {
     ++candidates;
     if (mcs->softs.empty()) {
       addNote(r, "the formula does not fail: the oracle of this failure is not encoded");
@@ -101,18 +137,14 @@ Result localizeAngelic(const FormulaTask& task) {
         d.path = std::move(*p);  // a model of the program formula: the candidate is its MCS
         ++confirmed;
         r.diagnoses.push_back(std::move(d));
-        enumerator->accept(*mcs);
-        std::vector<std::uint32_t> groups = formula.groupsOf(*mcs);
-        accepted.emplace_back(std::move(*mcs), std::move(groups));
+        accept(*mcs);
         continue;
       }
       if (std::optional<solve::Mcs> m =
               formula.solveOnExplored(*mcs, kExploredModelSeconds, runDeadline(task, start))) {
         // A model of the program formula on explored sides: the candidate is its MCS.
         r.diagnoses.push_back(formula.diagnosis(*m, modelPath(formula.encoding(), m->model)));
-        enumerator->accept(*mcs);
-        std::vector<std::uint32_t> groups = formula.groupsOf(*mcs);
-        accepted.emplace_back(std::move(*mcs), std::move(groups));
+        accept(*mcs);
         continue;
       }
       if (maxRefinements && formula.refinements() >= maxRefinements) {
@@ -161,9 +193,7 @@ Result localizeAngelic(const FormulaTask& task) {
                      "unconfirmed");
     }
     r.diagnoses.push_back(std::move(d));
-    enumerator->accept(*mcs);
-    std::vector<std::uint32_t> groups = formula.groupsOf(*mcs);
-    accepted.emplace_back(std::move(*mcs), std::move(groups));
+    accept(*mcs);
   }
   if (!stopped)
     addNote(r, stopNote(enumerator->stopReason(), enumerator->stopDetail(), task.options));

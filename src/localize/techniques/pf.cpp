@@ -20,7 +20,9 @@
 // with no MCS found, falls back on the failing run's trace formula in the time left, with a
 // note naming the query the budget cut (withTraceFallback), and on the failing run's angelic
 // formula: its candidates a passing replay confirms are MCSs of the program formula, listed
-// first (angelic_fallback.h).
+// first (angelic_fallback.h). Before enumerating, window probes (window_probe.h) look for each
+// loop statement's single-statement MCS with the failing run's values kept at all but its last
+// few executions, a trace formula's work where the enumeration would free every execution.
 #include "localize/diagnose.h"
 
 namespace culprit::localize {

@@ -22,6 +22,23 @@ inline Result runReplayed(const FormulaTask& task, encode::Family family,
   return r;
 }
 
+/// f(n) sums the even numbers below n (the loop should run to i <= n) and asserts the sum is
+/// `expected`: lines 3 `s = 0`, 4 the loop, 5 the `if`, 6 `s = s + i`.
+inline std::string sumEvenProgram(int expected) {
+  return R"(#include <assert.h>
+int f(int n) {
+  int s = 0;
+  for (int i = 1; i < n; i++) {
+    if (i % 2 == 0)
+      s = s + i;
+  }
+  assert(s == )" +
+         std::to_string(expected) + R"();
+  return s;
+}
+)";
+}
+
 /// A program with one test to explain (harness entry with integer arguments, or argv).
 struct OneTest {
   std::unique_ptr<ir::Program> program;

@@ -12,17 +12,7 @@ namespace culprit::localize::test {
 namespace {
 
 // f(10): s = 2 + 4 + 6 + 8 = 20, the assertion wants 30 (the loop should run to i <= n).
-const char* kProgram = R"(#include <assert.h>
-int f(int n) {
-  int s = 0;
-  for (int i = 1; i < n; i++) {
-    if (i % 2 == 0)
-      s = s + i;
-  }
-  assert(s == 30);
-  return s;
-}
-)";
+const std::string kProgram = sumEvenProgram(30);
 
 class OnDemand : public ::testing::Test {
 protected:
@@ -85,6 +75,17 @@ TEST_F(OnDemand, AConditionIsExploredFromItsLastExecutions) {
   EXPECT_EQ(formula->add(runs), OnDemandFormula::kTailRuns);
   // With only the last execution free the fix is still out of reach (i = 9 adds 9, not 10).
   EXPECT_FALSE(formula->solveOnExplored(cond, 10, {}).has_value());
+}
+
+TEST_F(OnDemand, AWindowProbeFindsALoopStatementsCandidate) {
+  // The if ran 9 times (i = 1..9); f(10) needs + 10. Its last execution flipped adds 9, the
+  // last two give - 8 + 9 = 1 at most; the last four free (i = 6..9): + 7 + 9 - 6 = 10.
+  const std::optional<solve::Mcs> m = formula->solveInWindow(single(5).softs.front(), {});
+  ASSERT_TRUE(m.has_value());
+  EXPECT_EQ(r.stats.counter("window-models"), 1u);
+  // `s = 0` runs once: too few executions for a window (the enumeration's query is as small).
+  EXPECT_FALSE(formula->solveInWindow(single(3).softs.front(), {}).has_value());
+  EXPECT_EQ(r.stats.counter("window-models"), 1u);
 }
 
 }  // namespace
