@@ -86,6 +86,7 @@ std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask
     if (task.firstMcsBy && (!o.deadline || *task.firstMcsBy < *o.deadline))
       o.deadline = task.firstMcsBy;
     if (family == encode::Family::Program) {
+      o.maxHard = task.programHardLimit;
       o.loopUnwind = programLoopBounds(task, failing, r);
       o.recursionUnwind = programRecursionBounds(task, failing, r);
       o.loopUnwindByDepth = programLoopDepthBounds(task, failing, o.loopUnwind, r);
@@ -99,7 +100,9 @@ std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask
   } catch (const encode::EncodeBoundError& e) {
     // Reported as the bound it is, so that pf, ofc and agx fall back to the trace formula.
     const bool memory = e.bound == encode::EncodeBoundError::Bound::Memory;
-    if (!memory && task.firstMcsBy && Clock::now() >= *task.firstMcsBy)
+    if (e.bound == encode::EncodeBoundError::Bound::Size)
+      addNote(r, formulaLimitNote(task.programHardLimit));
+    else if (!memory && task.firstMcsBy && Clock::now() >= *task.firstMcsBy)
       addNote(r, firstMcsNote(std::nullopt, task.options));
     else
       addNote(r, stopNote(memory ? solve::StopReason::SolverUnknown : solve::StopReason::Timeout,

@@ -135,6 +135,40 @@ TEST(EncodeBounds, ADeadlineOrMemoryBoundStopsTheBuildingWithTheBound) {
   EXPECT_NE(memory.find("outgrew 1 MB"), std::string::npos) << memory;
 }
 
+// EncodeOptions::maxHard (pf's --formula-limit): a formula that outgrows it stops while it is
+// built (checked every 64 statement instances) or, when only its last instances pass it, at
+// the end; a formula of exactly the limit is built.
+TEST(EncodeBounds, AHardConstraintLimitStopsTheFormulaThatOutgrowsIt) {
+  auto p = compile(R"(int f(int n) {
+  int s = 0;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      s += i * j;
+  return s;
+}
+)");
+  z3::context ctx;
+  EncodeOptions o;
+  o.entry = "f";
+  o.unwind = 12;  // about 300 instances
+  const std::size_t hard = encode(ctx, *p, entryInput({3}), Expectation{}, o).hard.size();
+  ASSERT_GT(hard, 100u);
+  o.maxHard = hard;
+  EXPECT_NO_THROW(encode(ctx, *p, entryInput({3}), Expectation{}, o));
+  o.maxHard = hard - 1;  // past it only after the last check inside the build
+  const std::string atEnd = boundError(*p, o, EncodeBoundError::Bound::Size);
+  EXPECT_NE(atEnd.find("holds " + std::to_string(hard) + " hard constraints, over " +
+                       std::to_string(hard - 1)),
+            std::string::npos)
+      << atEnd;
+  o.maxHard = 10;  // past it long before the end: the check at the 64th instance stops it
+  const std::string early = boundError(*p, o, EncodeBoundError::Bound::Size);
+  EXPECT_NE(early.find("outgrew 10 hard constraints while it was being built, at 64 statement "
+                       "instances"),
+            std::string::npos)
+      << early;
+}
+
 TEST(EncodeBounds, TheDeadlineIsCheckedInsideAStatementThatReadsManyCells) {
   // Four statement instances, fewer than the 64 between two checks; the third reads a 250-cell
   // array 70 times at offsets the formula computes (k is a relaxable value): 17,500 cells of
