@@ -56,7 +56,7 @@ bool needsTraceFallback(const Result& r);
 /// note when nothing is left, as when building the program formula overran its budget): its
 /// diagnoses replace the empty list, and a note says they are the trace formula's. `r` stays
 /// incomplete.
-/// With `angelic` (pf), the trace formula gets two thirds of what is left, then
+/// With `angelic` (pf, ofc), the trace formula gets two thirds of what is left, then
 /// confirmedAngelicCandidates (angelic_fallback.h) the rest: its diagnoses, MCSs of the program
 /// formula, come first, the trace formula's after them (those with the same locations left out).
 void traceFallback(const FormulaTask& task, std::chrono::steady_clock::time_point start, Result& r,

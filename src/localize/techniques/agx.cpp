@@ -32,6 +32,11 @@
 // candidate whose exploring run adds no new side (it stopped before the side: step limit,
 // runtime error) cannot be refined; it is reported as it is, and the result marked incomplete.
 // Relaxed loop conditions cannot add iterations beyond --unwind (as in pf).
+// Refinement budget (ours): agx refines during the first half of --timeout; past it, a
+// candidate no replay (angelic_fallback.h: its values, each alone, a condition flipped at one
+// execution or constant) and no explored model confirms is dropped with its supersets, not
+// refined, and a note counts them: the result is incomplete, its diagnoses still MCSs of PF.
+#include "localize/angelic_fallback.h"
 #include "localize/diagnose.h"
 #include "localize/on_demand.h"
 
@@ -60,6 +65,25 @@ const OptionSpec& refineSessionOption() {
 /// down 4x (sumeven-n60: 15 s against 3.7 s CPU) carrying those copies, at 44% stale clauses.
 constexpr double kStaleShare = 0.25;
 
+/// The share of --timeout agx refines in. Past it a candidate whose model leaves the explored
+/// program and that no replay or explored model confirms is dropped (blocked with its
+/// supersets), not refined: pf's angelic fallback (angelic_fallback.h) on the formula refined so
+/// far. On bench/ftokens every refinement made the next query cost about 2 M z3 units, and runs
+/// cut by --timeout after a few refinements reported none of the candidates the first formula's
+/// replays confirm.
+constexpr double kRefineShare = 0.5;
+
+std::string refineBudgetNote(const FormulaTask& task, std::size_t refinements,
+                             std::size_t dropped) {
+  return fmt::format("refinement budget: agx refined for {} s ({}% of the run's {} s) and made {}; "
+                     "then {} whose model left the explored program and that no replay confirmed "
+                     "{} dropped with {} supersets, not refined (the angelic fallback)",
+                     kRefineShare * task.options.timeoutSeconds,
+                     static_cast<int>(kRefineShare * 100 + 0.5), task.options.timeoutSeconds,
+                     counted(refinements, "refinement"), counted(dropped, "candidate"),
+                     dropped == 1 ? "was" : "were", dropped == 1 ? "its" : "their");
+}
+
 std::string lineOf(const FormulaTask& task, ir::StmtId s) {
   return std::to_string(task.program->stmt(s).range.line);
 }
@@ -78,6 +102,9 @@ Result localizeAngelic(const FormulaTask& task) {
   const std::string sessionMode = ownText(task.options, refineSessionOption());
   std::size_t& candidates = r.stats.counter("candidates");
   std::size_t& confirmed = r.stats.counter("confirmed");
+  const double refineSeconds =
+      task.options.timeoutSeconds > 0 ? kRefineShare * task.options.timeoutSeconds : 0;
+  std::size_t dropped = 0;  // candidates past the refinement budget
   std::vector<std::pair<solve::Mcs, std::vector<std::uint32_t>>> accepted;  // with its groups
   for (solve::Mcs& m : formula.confirmSingletons(kExploredModelSeconds, runDeadline(task, start))) {
     r.diagnoses.push_back(formula.diagnosis(m, modelPath(formula.encoding(), m.model)));
@@ -97,8 +124,8 @@ Result localizeAngelic(const FormulaTask& task) {
                                      [](const encode::PathStep& s) { return !s.encoded; });
     Diagnosis d = formula.diagnosis(*mcs, path);
     if (leaves != path.end()) {
-      if (std::optional<std::vector<BranchDecision>> p = formula.confirm(d.angelic)) {
-        d.path = std::move(*p);  // a model of the program formula: the candidate is its MCS
+      if (confirmedByReplay(task, formula, d)) {
+        // A model of the program formula: the candidate is its MCS (d's path is the replay's).
         ++confirmed;
         r.diagnoses.push_back(std::move(d));
         enumerator->accept(*mcs);
@@ -113,6 +140,11 @@ Result localizeAngelic(const FormulaTask& task) {
         enumerator->accept(*mcs);
         std::vector<std::uint32_t> groups = formula.groupsOf(*mcs);
         accepted.emplace_back(std::move(*mcs), std::move(groups));
+        continue;
+      }
+      if (refineSeconds > 0 && secondsSince(start) >= refineSeconds) {
+        ++dropped;
+        enumerator->accept(*mcs);
         continue;
       }
       if (maxRefinements && formula.refinements() >= maxRefinements) {
@@ -167,6 +199,7 @@ Result localizeAngelic(const FormulaTask& task) {
   }
   if (!stopped)
     addNote(r, stopNote(enumerator->stopReason(), enumerator->stopDetail(), task.options));
+  if (dropped) addNote(r, refineBudgetNote(task, formula.refinements(), dropped));
   formula.finish(r);
   if (!r.complete)
     r.incompleteReason += " (after " + counted(r.stats.counter("refinements"), "refinement") + ")";
