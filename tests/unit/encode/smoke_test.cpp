@@ -92,6 +92,16 @@ int g(int n) {
   EXPECT_EQ(v.check(), z3::sat);  // i == 3 at the assertion
 }
 
+/// Two nested loops over n, whose formula grows with the unwinding bound.
+constexpr const char* kNestedLoops = R"(int f(int n) {
+  int s = 0;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      s += i * j;
+  return s;
+}
+)";
+
 /// The message of the EncodeBoundError that encoding `p` under `o` throws, after checking its
 /// bound; "" (and a failure) when it throws none.
 std::string boundError(const ir::Program& p, const EncodeOptions& o,
@@ -110,14 +120,7 @@ std::string boundError(const ir::Program& p, const EncodeOptions& o,
 // Building the formula stops at its bounds (EncodeOptions::deadline, maxMemoryMb) with
 // EncodeBoundError saying which, instead of growing on; unbounded, the same program encodes.
 TEST(EncodeBounds, ADeadlineOrMemoryBoundStopsTheBuildingWithTheBound) {
-  auto p = compile(R"(int f(int n) {
-  int s = 0;
-  for (int i = 0; i < n; i++)
-    for (int j = 0; j < n; j++)
-      s += i * j;
-  return s;
-}
-)");
+  auto p = compile(kNestedLoops);
   z3::context ctx;
   EncodeOptions o;
   o.entry = "f";
@@ -139,14 +142,7 @@ TEST(EncodeBounds, ADeadlineOrMemoryBoundStopsTheBuildingWithTheBound) {
 // built (checked every 64 statement instances) or, when only its last instances pass it, at
 // the end; a formula of exactly the limit is built.
 TEST(EncodeBounds, AHardConstraintLimitStopsTheFormulaThatOutgrowsIt) {
-  auto p = compile(R"(int f(int n) {
-  int s = 0;
-  for (int i = 0; i < n; i++)
-    for (int j = 0; j < n; j++)
-      s += i * j;
-  return s;
-}
-)");
+  auto p = compile(kNestedLoops);
   z3::context ctx;
   EncodeOptions o;
   o.entry = "f";
