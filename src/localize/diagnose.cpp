@@ -272,8 +272,8 @@ double secondsLeft(const FormulaTask& task, Clock::time_point start) {
   return std::floor((task.options.timeoutSeconds - secondsSince(start)) * 100) / 100;
 }
 
-/// The angelic part of the fallback (angelic_fallback.h), within what is left: its confirmed
-/// candidates, MCSs of the program formula, come first in `r`.
+}  // namespace
+
 void angelicFallback(const FormulaTask& task, Clock::time_point start, Result& r) {
   FormulaTask angelic = task;
   angelic.firstMcsBy.reset();
@@ -290,13 +290,14 @@ void angelicFallback(const FormulaTask& task, Clock::time_point start, Result& r
                  " of the failing run's angelic formula (unexplored branch sides free) confirmed "
                  "by a passing replay, MCSs of the program formula" +
                  (a.complete ? std::string() : " (" + a.incompleteReason + ")"));
-  r.diagnoses = std::move(a.diagnoses);
+  for (Diagnosis& d : a.diagnoses)
+    if (std::none_of(r.diagnoses.begin(), r.diagnoses.end(),
+                     [&](const Diagnosis& e) { return e.locations == d.locations; }))
+      r.diagnoses.push_back(std::move(d));
   r.notes.insert(r.notes.end(), a.notes.begin(), a.notes.end());
   r.stats.solverMs += a.stats.solverMs;
   r.stats.queries += a.stats.queries;
 }
-
-}  // namespace
 
 void traceFallback(const FormulaTask& task, Clock::time_point start, Result& r, bool angelic) {
   if (!needsTraceFallback(r)) return;
