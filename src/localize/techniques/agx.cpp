@@ -35,9 +35,8 @@
 // Refinement budget (ours): a candidate is confirmed by the replays of pf's angelic fallback
 // (angelic_fallback.h: its values, each alone, a condition flipped at one execution or
 // constant) before it is refined; agx refines during the first half of --timeout only
-// (--refine-share 50): the
-// first candidate past it that would need a refinement stops the enumeration, and the rest of
-// the time goes to the angelic fallback (the unrefined angelic formula's candidates a replay
+// (--refine-share 50): the first candidate past it that would need a refinement stops the
+// enumeration, and the rest of the time goes to the angelic fallback (the unrefined angelic formula's candidates a replay
 // confirms, added to those found so far). The result is incomplete, with a note; its
 // diagnoses are still MCSs of PF.
 #include "localize/angelic_fallback.h"
