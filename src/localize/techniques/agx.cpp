@@ -36,9 +36,9 @@
 // (angelic_fallback.h: its values, each alone, a condition flipped at one execution or
 // constant) before it is refined; agx refines during the first half of --timeout only
 // (--refine-share 50): the first candidate past it that would need a refinement stops the
-// enumeration, and the rest of the time goes to the angelic fallback (the unrefined angelic formula's candidates a replay
-// confirms, added to those found so far). The result is incomplete, with a note; its
-// diagnoses are still MCSs of PF.
+// enumeration, and the rest of the time goes to the angelic fallback (the unrefined angelic
+// formula's candidates a replay confirms, added to those found so far). The result is
+// incomplete, with a note; its diagnoses are still MCSs of PF.
 #include "localize/angelic_fallback.h"
 #include "localize/diagnose.h"
 #include "localize/on_demand.h"
