@@ -106,6 +106,11 @@ Encoding encode(z3::context& ctx, const ir::Program& program, const exec::RunInp
     enc.family = options.family;
     request.lastStack = last;
     detail::SymExec(ctx, request, enc).run();
+    // The executor checks the size every few statements; this catches the last ones.
+    if (options.maxHard && enc.hard.size() > options.maxHard)
+      throw EncodeBoundError(EncodeBoundError::Bound::Size,
+                             "the formula holds " + std::to_string(enc.hard.size()) +
+                                 " hard constraints, over " + std::to_string(options.maxHard));
     if (std::getenv("CULPRIT_FORMULA_STATS")) printFormulaStats(program, enc);
     return enc;
   };

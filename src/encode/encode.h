@@ -133,6 +133,10 @@ struct EncodeOptions {
   /// of the process's resident set since the encoding began (the executor's states).
   std::uint64_t maxMemoryMb = 0;
   std::optional<std::chrono::steady_clock::time_point> deadline;
+  /// Most hard constraints the formula may hold while it is built (0: none); past it, encode()
+  /// throws EncodeBoundError (Bound::Size): pf's --formula-limit, a size whose first MCS query
+  /// is not expected to end within the budget.
+  std::uint64_t maxHard = 0;
   /// Program family only: when set, a branch side is encoded only if some run of the
   /// exploration took it (or it is empty: an if without else, a loop's exit); the others stand
   /// for what `unexplored` says. The formula is then an over-approximation of the program
@@ -338,11 +342,11 @@ public:
   using std::runtime_error::runtime_error;
 };
 
-/// The formula outgrew EncodeOptions::maxMemoryMb or ran past EncodeOptions::deadline while it
-/// was being built.
+/// The formula outgrew EncodeOptions::maxMemoryMb or EncodeOptions::maxHard, or ran past
+/// EncodeOptions::deadline while it was being built.
 class EncodeBoundError : public EncodeError {
 public:
-  enum class Bound { Memory, Time };
+  enum class Bound { Memory, Time, Size };
   EncodeBoundError(Bound b, const std::string& what) : EncodeError(what), bound(b) {}
   Bound bound;
 };

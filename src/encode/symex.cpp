@@ -43,6 +43,11 @@ void SymExec::checkBounds() const {
     throw EncodeBoundError(EncodeBoundError::Bound::Time,
                            "the time limit ran out while the formula was being built, at " +
                                std::to_string(begun_) + " statement instances");
+  if (opt_.maxHard && out_.hard.size() > opt_.maxHard)
+    throw EncodeBoundError(EncodeBoundError::Bound::Size,
+                           "the formula outgrew " + std::to_string(opt_.maxHard) +
+                               " hard constraints while it was being built, at " +
+                               std::to_string(begun_) + " statement instances");
   if (!opt_.maxMemoryMb) return;
   const std::uint64_t resident = residentBytes();
   const std::uint64_t z3 = Z3_get_estimated_alloc_size();

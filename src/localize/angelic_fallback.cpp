@@ -13,7 +13,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <map>
 
 namespace culprit::localize {
 namespace {
@@ -23,19 +22,20 @@ namespace {
 constexpr std::size_t kSingleTries = 8;
 constexpr std::size_t kFlipTries = 64;
 
-/// The replays that may confirm `d`: all of its angelic values; each value that differs from
-/// the failing run's alone (the model of a statement relaxed at every execution may change
-/// executions the fix does not need; the other executions then compute their values as the
-/// program does, which a relaxed statement may do too); and, for each if or loop condition of
-/// `d`, each of its executions in the failing run flipped alone, the last first (the angelic
-/// formula lets a model leave the run at the first execution it can, where the fix may need a
-/// later one: a loop that should go on at the one character it stops at), then the same
-/// decision forced at every execution, false and then true (a condition wrong at each of its
-/// executions, those after the failing run's last one included). Each replay that passes is a
-/// model of the program formula with `d`'s statements relaxed. Sets `d`'s angelic values and
-/// path to the confirming replay's.
-bool confirmed(const FormulaTask& task, OnDemandFormula& formula,
-               const std::map<exec::InstanceKey, std::int64_t>& failing, Diagnosis& d) {
+}  // namespace
+
+// The replays that may confirm `d`: all of its angelic values; each value that differs from
+// the failing run's alone (the model of a statement relaxed at every execution may change
+// executions the fix does not need; the other executions then compute their values as the
+// program does, which a relaxed statement may do too); and, for each if or loop condition of
+// `d`, each of its executions in the failing run flipped alone, the last first (the angelic
+// formula lets a model leave the run at the first execution it can, where the fix may need a
+// later one: a loop that should go on at the one character it stops at), then the same
+// decision forced at every execution, false and then true (a condition wrong at each of its
+// executions, those after the failing run's last one included). Each replay that passes is a
+// model of the program formula with `d`'s statements relaxed.
+bool confirmedByReplay(const FormulaTask& task, OnDemandFormula& formula, Diagnosis& d) {
+  const std::map<exec::InstanceKey, std::int64_t>& failing = formula.failingValues();
   std::vector<std::vector<AngelicValue>> tries{d.angelic};
   for (const AngelicValue& a : d.angelic) {
     if (tries.size() > kSingleTries) break;
@@ -69,8 +69,6 @@ bool confirmed(const FormulaTask& task, OnDemandFormula& formula,
   return false;
 }
 
-}  // namespace
-
 Result confirmedAngelicCandidates(const FormulaTask& task) {
   const auto start = std::chrono::steady_clock::now();
   Result r;
@@ -79,7 +77,6 @@ Result confirmedAngelicCandidates(const FormulaTask& task) {
   if (!formula.ok()) return r;
   std::unique_ptr<solve::McsEnumerator> enumerator =
       makeEnumerator(task, formula.session(), task.options.timeoutSeconds - secondsSince(start));
-  const std::map<exec::InstanceKey, std::int64_t> failing = producedValues(traceRun(task, nullptr));
   std::size_t unconfirmed = 0;
   while (std::optional<solve::Mcs> mcs = enumerator->candidate()) {
     if (mcs->softs.empty()) {
@@ -90,7 +87,7 @@ Result confirmedAngelicCandidates(const FormulaTask& task) {
     Diagnosis d = formula.diagnosis(*mcs, path);
     const bool leaves =
         std::any_of(path.begin(), path.end(), [](const encode::PathStep& s) { return !s.encoded; });
-    if (!leaves || confirmed(task, formula, failing, d))
+    if (!leaves || confirmedByReplay(task, formula, d))
       r.diagnoses.push_back(std::move(d));  // !leaves: a model on the run's sides, one of PF's
     else
       ++unconfirmed;

@@ -7,6 +7,18 @@
 
 namespace culprit::localize {
 
+class OnDemandFormula;
+
+/// Whether a concrete replay of the failing test confirms `d`, a candidate MCS of `formula`
+/// (an on-demand formula whose model left the explored program): the replays tried, in turn,
+/// force all of `d`'s angelic values; each value that differs from the failing run's alone;
+/// each of the failing run's executions of an if or loop condition of `d` flipped alone, the
+/// last first; that condition false, then true, at every execution. The first that passes
+/// within the loop bounds is a model of the program formula with `d`'s statements relaxed, so
+/// `d` (minimal in the weaker formula) is an MCS of the program formula: `d`'s angelic values
+/// and path become that replay's. Only replays: no query.
+bool confirmedByReplay(const FormulaTask& task, OnDemandFormula& formula, Diagnosis& d);
+
 /// The confirmed angelic candidates of `task` within its --timeout: MCSs of the failing run's
 /// formula with every unexplored branch side free, enumerated in size order without
 /// refinement; a candidate whose model stays on the failing run's sides, or whose angelic

@@ -87,6 +87,7 @@ std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask
     if (task.firstMcsBy && (!o.deadline || *task.firstMcsBy < *o.deadline))
       o.deadline = task.firstMcsBy;
     if (family == encode::Family::Program) {
+      o.maxHard = task.programHardLimit;
       o.loopUnwind = programLoopBounds(task, failing, r);
       o.recursionUnwind = programRecursionBounds(task, failing, r);
       o.loopUnwindByDepth = programLoopDepthBounds(task, failing, o.loopUnwind, r);
@@ -100,7 +101,9 @@ std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask
   } catch (const encode::EncodeBoundError& e) {
     // Reported as the bound it is, so that pf, ofc and agx fall back to the trace formula.
     const bool memory = e.bound == encode::EncodeBoundError::Bound::Memory;
-    if (!memory && task.firstMcsBy && Clock::now() >= *task.firstMcsBy)
+    if (e.bound == encode::EncodeBoundError::Bound::Size)
+      addNote(r, formulaLimitNote(task.programHardLimit));
+    else if (!memory && task.firstMcsBy && Clock::now() >= *task.firstMcsBy)
       addNote(r, firstMcsNote(std::nullopt, task.options));
     else
       addNote(r, stopNote(memory ? solve::StopReason::SolverUnknown : solve::StopReason::Timeout,
@@ -277,8 +280,8 @@ double secondsLeft(const FormulaTask& task, Clock::time_point start) {
   return std::floor((task.options.timeoutSeconds - secondsSince(start)) * 100) / 100;
 }
 
-/// The angelic part of the fallback (angelic_fallback.h), within what is left: its confirmed
-/// candidates, MCSs of the program formula, come first in `r`.
+}  // namespace
+
 void angelicFallback(const FormulaTask& task, Clock::time_point start, Result& r) {
   FormulaTask angelic = task;
   angelic.firstMcsBy.reset();
@@ -295,13 +298,14 @@ void angelicFallback(const FormulaTask& task, Clock::time_point start, Result& r
                  " of the failing run's angelic formula (unexplored branch sides free) confirmed "
                  "by a passing replay, MCSs of the program formula" +
                  (a.complete ? std::string() : " (" + a.incompleteReason + ")"));
-  r.diagnoses = std::move(a.diagnoses);
+  for (Diagnosis& d : a.diagnoses)
+    if (std::none_of(r.diagnoses.begin(), r.diagnoses.end(),
+                     [&](const Diagnosis& e) { return e.locations == d.locations; }))
+      r.diagnoses.push_back(std::move(d));
   r.notes.insert(r.notes.end(), a.notes.begin(), a.notes.end());
   r.stats.solverMs += a.stats.solverMs;
   r.stats.queries += a.stats.queries;
 }
-
-}  // namespace
 
 void traceFallback(const FormulaTask& task, Clock::time_point start, Result& r, bool angelic) {
   if (!needsTraceFallback(r)) return;

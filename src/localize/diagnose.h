@@ -56,9 +56,15 @@ bool needsTraceFallback(const Result& r);
 /// note when nothing is left, as when building the program formula overran its budget): its
 /// diagnoses replace the empty list, and a note says they are the trace formula's. `r` stays
 /// incomplete.
-/// With `angelic` (pf), the trace formula gets two thirds of what is left, then
+/// With `angelic` (pf, ofc), the trace formula gets two thirds of what is left, then
 /// confirmedAngelicCandidates (angelic_fallback.h) the rest: its diagnoses, MCSs of the program
 /// formula, come first, the trace formula's after them (those with the same locations left out).
+/// The angelic part of the fallback within what is left of the task's timeout since `start`:
+/// confirmedAngelicCandidates (angelic_fallback.h), its diagnoses (MCSs of the program formula)
+/// appended to `r`'s (those with the same locations left out), with a note counting them; `r`
+/// stays incomplete. pf and ofc after their program formula, agx after its refinement budget.
+void angelicFallback(const FormulaTask& task, std::chrono::steady_clock::time_point start,
+                     Result& r);
 void traceFallback(const FormulaTask& task, std::chrono::steady_clock::time_point start, Result& r,
                    bool angelic = false);
 /// `run` on the task of `p` with its first-MCS budget (firstMcsBudgetSeconds of the task's

@@ -54,6 +54,7 @@ OnDemandFormula::OnDemandFormula(const FormulaTask& task, encode::Unexplored une
     const exec::RunResult failing = traceFailingRun(task, /*boundedByUnwind=*/true, r);
     for (const exec::TraceEntry& e : failing.trace)
       if (task.program->stmt(e.key.stmt).isBranch()) failingDecisions_[e.key] = e.decision;
+    failingValues_ = producedValues(failing);
     failingSides_.emplace(*task.program);
     failingSides_->add(failing);
     produced_ = producedValues(*task.program, failing);

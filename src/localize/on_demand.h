@@ -134,6 +134,9 @@ public:
   std::size_t liveClauses() const { return encoding().hard.size(); }
   /// Runs added after the failing one.
   std::size_t refinements() const { return refinements_; }
+  /// What the failing run produced at each statement instance (value or decision), as
+  /// producedValues (replay.h) gives it: kept from the run the formula was built from.
+  const std::map<exec::InstanceKey, std::int64_t>& failingValues() const { return failingValues_; }
   /// The branch decisions of `run`, each marked where the failing run decided otherwise.
   std::vector<BranchDecision> decisionsOf(const exec::RunResult& run) const;
 
@@ -168,6 +171,7 @@ private:
   std::vector<std::uint64_t> weights_;  ///< by statement (empty: unweighted)
   SessionGroups groups_;
   std::map<exec::InstanceKey, std::int32_t> failingDecisions_;
+  std::map<exec::InstanceKey, std::int64_t> failingValues_;
   std::optional<encode::Exploration> failingSides_;  ///< the sides the failing run took
   /// What the failing run produced at each instance (see producedValues).
   ProducedValues produced_;

@@ -157,6 +157,12 @@ std::string firstMcsNote(std::optional<std::size_t> query, const FormulaOptions&
                  : ", before its first query");
 }
 
+std::string formulaLimitNote(std::uint64_t limit) {
+  return kFirstMcsWords + "the program formula outgrew " + std::to_string(limit) +
+         " hard constraints (--formula-limit) while it was built and was not solved: its first "
+         "MCS is not expected within the budget (--formula-limit 0 lifts the limit)";
+}
+
 std::string stopNote(solve::StopReason stop, const std::string& detail, const FormulaOptions& o) {
   switch (stop) {
   case solve::StopReason::Exhausted: return "";

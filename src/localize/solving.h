@@ -84,6 +84,10 @@ inline constexpr std::string_view kFirstMcsNoteWords = "first-MCS budget: ";
 /// The note of a program formula stopped by its first-MCS budget under `o`: at its query
 /// `query` (of the solver session; 0: before its first), or while it was being built (nullopt).
 std::string firstMcsNote(std::optional<std::size_t> query, const FormulaOptions& o);
+/// The note of a program formula that outgrew pf's --formula-limit of `limit` hard constraints
+/// while it was built: a clause of the first-MCS budget (stoppedByFirstMcsBudget holds), since
+/// it stands for a first MCS query not expected to end within that budget.
+std::string formulaLimitNote(std::uint64_t limit);
 
 /// Why an enumeration stopped, as a report note ("" when it was exhausted).
 std::string stopNote(solve::StopReason stop, const std::string& detail, const FormulaOptions& o);

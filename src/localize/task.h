@@ -28,6 +28,9 @@ struct FormulaTask {
   /// encoding): the share of the budget pf, agx and ofc give it before their trace formula
   /// fallback takes the rest (diagnose.h, withTraceFallback).
   std::optional<std::chrono::steady_clock::time_point> firstMcsBy;
+  /// pf's --formula-limit (0: none): a program formula that outgrows this many hard constraints
+  /// while it is built is not solved; it stops like the first-MCS budget, with its note.
+  std::uint64_t programHardLimit = 0;
 };
 
 /// The task of `problem.failingTest`.

@@ -32,6 +32,14 @@
 // candidate whose exploring run adds no new side (it stopped before the side: step limit,
 // runtime error) cannot be refined; it is reported as it is, and the result marked incomplete.
 // Relaxed loop conditions cannot add iterations beyond --unwind (as in pf).
+// Refinement budget (ours): a candidate is confirmed by the replays of pf's angelic fallback
+// (angelic_fallback.h: its values, each alone, a condition flipped at one execution or
+// constant) before it is refined; agx refines during the first half of --timeout only
+// (--refine-share 50): the first candidate past it that would need a refinement stops the
+// enumeration, and the rest of the time goes to the angelic fallback (the unrefined angelic
+// formula's candidates a replay confirms, added to those found so far). The result is
+// incomplete, with a note; its diagnoses are still MCSs of PF.
+#include "localize/angelic_fallback.h"
 #include "localize/diagnose.h"
 #include "localize/on_demand.h"
 
@@ -61,11 +69,36 @@ const OptionSpec& refineSessionOption() {
 /// down 4x (sumeven-n60: 15 s against 3.7 s CPU) carrying those copies, at 44% stale clauses.
 constexpr double kStaleShare = 0.25;
 
+/// --refine-share: the percent of --timeout agx refines in (default 50). Past it, at the next
+/// candidate that no replay or explored model confirms, agx stops and gives the rest to pf's
+/// angelic fallback (angelic_fallback.h: the failing run's angelic formula, not refined, its
+/// candidates kept when a replay confirms them). On bench/ftokens every refinement made the
+/// next query cost about 2 M z3 units, and runs cut by --timeout after a few refinements
+/// reported none of the candidates that the unrefined formula's replays confirm.
+const OptionSpec& refineShareOption() {
+  static const OptionSpec spec = ownUnsignedOption(
+      "refine-share", "on-demand techniques (ofc, agx)",
+      "agx: percent of --timeout in which agx refines its candidates; past it, a candidate that "
+      "needs a refinement stops agx and the rest of the time goes to the angelic fallback (100: "
+      "refine all the time)",
+      50, 100);
+  return spec;
+}
+
+std::string refineBudgetNote(const FormulaTask& task, unsigned share, std::size_t refinements) {
+  // Not the words "timeout" or "time limit": the bench counts a run stopped by its own budget
+  // by what it found (bench/metrics.cpp), as after the first-MCS budget.
+  return fmt::format("refinement budget: agx refined for {} s ({}% of the test's budget) and "
+                     "made {}; the rest went to the angelic fallback",
+                     share * task.options.timeoutSeconds / 100, share,
+                     counted(refinements, "refinement"));
+}
+
 std::string lineOf(const FormulaTask& task, ir::StmtId s) {
   return std::to_string(task.program->stmt(s).range.line);
 }
 
-Result localizeAngelic(const FormulaTask& task) {
+Result localizeAngelic(const FormulaTask& task, bool& refineBudgetSpent) {
   const auto start = std::chrono::steady_clock::now();
   Result r;
   r.technique = "agx";
@@ -79,6 +112,10 @@ Result localizeAngelic(const FormulaTask& task) {
   const std::string sessionMode = ownText(task.options, refineSessionOption());
   std::size_t& candidates = r.stats.counter("candidates");
   std::size_t& confirmed = r.stats.counter("confirmed");
+  const unsigned share = ownUnsigned(task.options, refineShareOption());
+  const double refineSeconds = task.options.timeoutSeconds > 0 && share < 100
+                                   ? share * task.options.timeoutSeconds / 100
+                                   : -1;
   std::vector<std::pair<solve::Mcs, std::vector<std::uint32_t>>> accepted;  // with its groups
   for (solve::Mcs& m : formula.confirmSingletons(kExploredModelSeconds, runDeadline(task, start))) {
     r.diagnoses.push_back(formula.diagnosis(m, modelPath(formula.encoding(), m.model)));
@@ -133,8 +170,8 @@ Result localizeAngelic(const FormulaTask& task) {
                                      [](const encode::PathStep& s) { return !s.encoded; });
     Diagnosis d = formula.diagnosis(*mcs, path);
     if (leaves != path.end()) {
-      if (std::optional<std::vector<BranchDecision>> p = formula.confirm(d.angelic)) {
-        d.path = std::move(*p);  // a model of the program formula: the candidate is its MCS
+      if (confirmedByReplay(task, formula, d)) {
+        // A model of the program formula: the candidate is its MCS (d's path is the replay's).
         ++confirmed;
         r.diagnoses.push_back(std::move(d));
         accept(*mcs);
@@ -146,6 +183,11 @@ Result localizeAngelic(const FormulaTask& task) {
         r.diagnoses.push_back(formula.diagnosis(*m, modelPath(formula.encoding(), m->model)));
         accept(*mcs);
         continue;
+      }
+      if (refineSeconds >= 0 && secondsSince(start) >= refineSeconds) {
+        addNote(r, refineBudgetNote(task, share, formula.refinements()));
+        refineBudgetSpent = stopped = true;
+        break;
       }
       if (maxRefinements && formula.refinements() >= maxRefinements) {
         addNote(r, "refinement bound " + std::to_string(maxRefinements) +
@@ -203,6 +245,16 @@ Result localizeAngelic(const FormulaTask& task) {
   return r;
 }
 
+/// localizeAngelic, then pf's angelic fallback in the time left when the refinement budget
+/// stopped it (its formula released first).
+Result localizeAngelicOrFallBack(const FormulaTask& task) {
+  const auto start = std::chrono::steady_clock::now();
+  bool refineBudgetSpent = false;
+  Result r = localizeAngelic(task, refineBudgetSpent);
+  if (refineBudgetSpent) angelicFallback(task, start, r);
+  return r;
+}
+
 }  // namespace
 
 TechniqueInfo agxTechnique() {
@@ -211,8 +263,9 @@ TechniqueInfo agxTechnique() {
       "formula-based: AgxFaults, angelic program refined on demand with incremental "
       "MaxSAT; minimal fix candidates with angelic values and paths",
       {"unwind", "loop-bounds", "loop-slack"},
-      [](const Problem& p) { return withTraceFallback(p, localizeAngelic); });
-  t.ownOptions = {maxRefinementsOption(), refineSessionOption(), siblingRunsOption()};
+      [](const Problem& p) { return withTraceFallback(p, localizeAngelicOrFallBack); });
+  t.ownOptions = {maxRefinementsOption(), refineSessionOption(), siblingRunsOption(),
+                  refineShareOption()};
   t.counters = onDemandCounters();
   t.counters.push_back({"confirmed", "candidates confirmed by a passing run, not by refinement"});
   t.counters.push_back({"candidates", "MCSs of the angelic formula examined"});

@@ -31,7 +31,10 @@
 // (return, exit, output, input, writes through pointers) is free instead of cut: a path through it
 // is unconstrained, like an unexplored side of the angelic program, which keeps each iteration an
 // over-approximation of the program formula. Exploring runs force the model's whole path and its
-// angelic values (paper mode: the path's decisions only, as execution hijacking).
+// angelic values (paper mode: the path's decisions only, as execution hijacking). An iteration
+// stopped by the memory bound or the first-MCS budget with no MCS falls back as pf does: the
+// trace formula, and the failing run's angelic formula, whose candidates a passing replay
+// confirms (angelic_fallback.h; agx's first formula, ofc's own cuts the unexplored sides).
 #include "localize/diagnose.h"
 #include "localize/on_demand.h"
 #include "localize/window_probe.h"
@@ -286,7 +289,7 @@ TechniqueInfo ofcTechnique() {
       "formula-based: on-demand formula computation, the failing run's formula grown "
       "along the branch sides MCSs take (works with --weights)",
       {"unwind", "loop-bounds", "loop-slack"},
-      [](const Problem& p) { return withTraceFallback(p, localizeOnDemand); });
+      [](const Problem& p) { return withTraceFallback(p, localizeOnDemand, /*angelic=*/true); });
   t.ownOptions = {expandOption(), maxRefinementsOption(), siblingRunsOption()};
   t.counters = {{"iterations", "MCS enumerations, one per formula grown"}};
   for (CounterSpec& c : onDemandCounters())

@@ -92,6 +92,16 @@ int g(int n) {
   EXPECT_EQ(v.check(), z3::sat);  // i == 3 at the assertion
 }
 
+/// Two nested loops over n, whose formula grows with the unwinding bound.
+constexpr const char* kNestedLoops = R"(int f(int n) {
+  int s = 0;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      s += i * j;
+  return s;
+}
+)";
+
 /// The message of the EncodeBoundError that encoding `p` under `o` throws, after checking its
 /// bound; "" (and a failure) when it throws none.
 std::string boundError(const ir::Program& p, const EncodeOptions& o,
@@ -110,14 +120,7 @@ std::string boundError(const ir::Program& p, const EncodeOptions& o,
 // Building the formula stops at its bounds (EncodeOptions::deadline, maxMemoryMb) with
 // EncodeBoundError saying which, instead of growing on; unbounded, the same program encodes.
 TEST(EncodeBounds, ADeadlineOrMemoryBoundStopsTheBuildingWithTheBound) {
-  auto p = compile(R"(int f(int n) {
-  int s = 0;
-  for (int i = 0; i < n; i++)
-    for (int j = 0; j < n; j++)
-      s += i * j;
-  return s;
-}
-)");
+  auto p = compile(kNestedLoops);
   z3::context ctx;
   EncodeOptions o;
   o.entry = "f";
@@ -133,6 +136,33 @@ TEST(EncodeBounds, ADeadlineOrMemoryBoundStopsTheBuildingWithTheBound) {
   o.maxMemoryMb = 1;
   const std::string memory = boundError(*p, o, EncodeBoundError::Bound::Memory);
   EXPECT_NE(memory.find("outgrew 1 MB"), std::string::npos) << memory;
+}
+
+// EncodeOptions::maxHard (pf's --formula-limit): a formula that outgrows it stops while it is
+// built (checked every 64 statement instances) or, when only its last instances pass it, at
+// the end; a formula of exactly the limit is built.
+TEST(EncodeBounds, AHardConstraintLimitStopsTheFormulaThatOutgrowsIt) {
+  auto p = compile(kNestedLoops);
+  z3::context ctx;
+  EncodeOptions o;
+  o.entry = "f";
+  o.unwind = 12;  // about 300 instances
+  const std::size_t hard = encode(ctx, *p, entryInput({3}), Expectation{}, o).hard.size();
+  ASSERT_GT(hard, 100u);
+  o.maxHard = hard;
+  EXPECT_NO_THROW(encode(ctx, *p, entryInput({3}), Expectation{}, o));
+  o.maxHard = hard - 1;  // past it only after the last check inside the build
+  const std::string atEnd = boundError(*p, o, EncodeBoundError::Bound::Size);
+  EXPECT_NE(atEnd.find("holds " + std::to_string(hard) + " hard constraints, over " +
+                       std::to_string(hard - 1)),
+            std::string::npos)
+      << atEnd;
+  o.maxHard = 10;  // past it long before the end: the check at the 64th instance stops it
+  const std::string early = boundError(*p, o, EncodeBoundError::Bound::Size);
+  EXPECT_NE(early.find("outgrew 10 hard constraints while it was being built, at 64 statement "
+                       "instances"),
+            std::string::npos)
+      << early;
 }
 
 TEST(EncodeBounds, TheDeadlineIsCheckedInsideAStatementThatReadsManyCells) {

@@ -65,5 +65,22 @@ TEST(TraceFallback, OnlyWithoutDiagnosisAfterTheMemoryBoundOrTheFirstMcsBudget) 
   EXPECT_FALSE(needsTraceFallback(Result{}));  // complete without diagnosis: nothing to explain
 }
 
+// pf's --formula-limit stops a formula as its first-MCS budget would, before any query: the
+// note is one of the budget's clauses, so the fallbacks run and the bench counts the run by
+// what the fallbacks found (metrics.cpp drops the budget's clause).
+TEST(FormulaLimit, ItsNoteIsAFirstMcsBudgetClauseThatFallsBack) {
+  const std::string note = formulaLimitNote(20000);
+  EXPECT_EQ(note, "first-MCS budget: the program formula outgrew 20000 hard constraints "
+                  "(--formula-limit) while it was built and was not solved: its first MCS is not "
+                  "expected within the budget (--formula-limit 0 lifts the limit)");
+  Result r;
+  addNote(r, note);
+  EXPECT_TRUE(stoppedByFirstMcsBudget(r));
+  EXPECT_FALSE(stoppedByMemoryBound(r));
+  EXPECT_TRUE(needsTraceFallback(r));
+  r.diagnoses.emplace_back();  // a formula stopped this way has none; still, diagnoses win
+  EXPECT_FALSE(needsTraceFallback(r));
+}
+
 }  // namespace
 }  // namespace culprit::localize
