@@ -1,5 +1,6 @@
 // Readable angelic values: see angelic.h.
 #include "localize/angelic.h"
+#include "localize/phases.h"
 #include "localize/solving.h"
 
 #include <algorithm>
@@ -27,7 +28,9 @@ struct AngelicPolisher::State {
 
 AngelicPolisher::AngelicPolisher(const FormulaTask& task, const encode::Encoding& enc,
                                  solve::Context& context, PolishLimits limits)
-    : state_(std::make_unique<State>(task, enc, context, limits)) {
+    : state_(nullptr) {
+  const PhaseTimer phase("polish");
+  state_ = std::make_unique<State>(task, enc, context, limits);
   for (const encode::HardClause& h : enc.hard)
     state_->session.addHard(h.clause);
   for (std::uint32_t g = 0; g < enc.groups.size(); ++g)
@@ -53,6 +56,7 @@ bool AngelicPolisher::polish(Diagnosis& d, std::span<const std::uint32_t> groups
                              const solve::Deadline& deadline) {
   State& s = *state_;
   if (s.gaveUp) return false;
+  const PhaseTimer phase("polish");
   z3::context& ctx = s.session.ctx();
   z3::expr_vector base(ctx);
   for (std::uint32_t g : s.enforced)
