@@ -7,6 +7,11 @@
 #include <map>
 
 namespace culprit::localize {
+namespace {
+
+constexpr std::int64_t kNearest = 10;  ///< the first distance tried
+
+}  // namespace
 
 const char* AngelicPolisher::kNote =
     "angelic values are chosen within 10 (else 1000, else 10^6) of a value the failing run "
@@ -14,7 +19,10 @@ const char* AngelicPolisher::kNote =
 
 struct AngelicPolisher::State {
   const encode::Encoding& enc;
-  solve::Session session;
+  solve::Context& context;
+  const std::string logic;
+  /// Made for the first query: a polisher whose diagnoses all come readable asks none.
+  std::optional<solve::Session> session;
   std::vector<std::uint32_t> enforced;  ///< the relevant groups (the soft ones)
   /// Distinct values each statement produced in the failing run (a few at most).
   std::map<ir::StmtId, std::vector<std::int64_t>> produced;
@@ -22,8 +30,17 @@ struct AngelicPolisher::State {
   bool answered = false;  ///< some query was decided: the formula is bit-blasted
   bool gaveUp = false;    ///< the first query ran out of its time: polishing is not affordable
 
-  State(const FormulaTask& t, const encode::Encoding& e, solve::Context& context, PolishLimits l)
-      : enc(e), session(context.z3(), context.sessionOptions(solverLogic(t, e))), limits(l) {}
+  State(const FormulaTask& t, const encode::Encoding& e, solve::Context& c, PolishLimits l)
+      : enc(e), context(c), logic(solverLogic(t, e)), limits(l) {}
+
+  solve::Session& solver() {
+    if (!session) {
+      session.emplace(context.z3(), context.sessionOptions(logic));
+      for (const encode::HardClause& h : enc.hard)
+        session->addHard(h.clause);
+    }
+    return *session;
+  }
 };
 
 AngelicPolisher::AngelicPolisher(const FormulaTask& task, const encode::Encoding& enc,
@@ -31,8 +48,6 @@ AngelicPolisher::AngelicPolisher(const FormulaTask& task, const encode::Encoding
     : state_(nullptr) {
   const PhaseTimer phase("polish");
   state_ = std::make_unique<State>(task, enc, context, limits);
-  for (const encode::HardClause& h : enc.hard)
-    state_->session.addHard(h.clause);
   for (std::uint32_t g = 0; g < enc.groups.size(); ++g)
     if (enc.groups[g].relevant) state_->enforced.push_back(g);
   constexpr std::size_t kCenters = 4;
@@ -49,20 +64,24 @@ AngelicPolisher::~AngelicPolisher() = default;
 
 bool AngelicPolisher::gaveUp() const { return state_->gaveUp; }
 
-double AngelicPolisher::solverMs() const { return state_->session.stats().solverMs; }
-std::size_t AngelicPolisher::queries() const { return state_->session.stats().queries; }
+double AngelicPolisher::solverMs() const {
+  return state_->session ? state_->session->stats().solverMs : 0;
+}
+std::size_t AngelicPolisher::queries() const {
+  return state_->session ? state_->session->stats().queries : 0;
+}
 
 bool AngelicPolisher::polish(Diagnosis& d, std::span<const std::uint32_t> groups,
-                             const solve::Deadline& deadline) {
+                             const solve::Deadline& deadline, const z3::model* found) {
   State& s = *state_;
   if (s.gaveUp) return false;
   const PhaseTimer phase("polish");
-  z3::context& ctx = s.session.ctx();
+  z3::context& ctx = s.context.z3();
   z3::expr_vector base(ctx);
   for (std::uint32_t g : s.enforced)
     if (std::find(groups.begin(), groups.end(), g) == groups.end())
       base.push_back(s.enc.groups[g].selector);
-  for (const std::int64_t distance : {10LL, 1000LL, 1000000LL}) {
+  for (const std::int64_t distance : std::initializer_list<std::int64_t>{kNearest, 1000, 1000000}) {
     if (deadline.expired()) return false;
     z3::expr near = ctx.bool_val(true);
     bool any = false;
@@ -86,22 +105,25 @@ bool AngelicPolisher::polish(Diagnosis& d, std::span<const std::uint32_t> groups
         near = near && z3::implies(inst.reached, options);
       }
     if (!any) return false;  // branches only: a direction is as readable as it gets
-    const z3::expr literal = s.session.freshBool("readable");
-    s.session.addHard(z3::implies(literal, near));
+    // The MCS's own model, readable already, answers the first query (d holds its values).
+    if (found && distance == kNearest && found->eval(near, true).is_true()) return true;
+    solve::Session& session = s.solver();
+    const z3::expr literal = session.freshBool("readable");
+    session.addHard(z3::implies(literal, near));
     z3::expr_vector assumptions = base;
     assumptions.push_back(literal);
     const double seconds = s.answered ? s.limits.querySeconds : s.limits.firstQuerySeconds;
     const solve::Deadline query = deadline.bounded() && deadline.remainingMs() < seconds * 1000
                                       ? deadline
                                       : solve::Deadline::after(seconds);
-    const solve::Answer answer = s.session.check(assumptions, query);
+    const solve::Answer answer = session.check(assumptions, query);
     if (answer == solve::Answer::Unknown && !s.answered) {
       s.gaveUp = !deadline.expired();
       return false;
     }
     s.answered = true;
     if (answer != solve::Answer::Sat) continue;
-    const z3::model model = s.session.model();
+    const z3::model model = session.model();
     d.angelic.clear();
     for (const encode::AngelicInstance& a : encode::angelicValues(s.enc, model, groups))
       d.angelic.push_back(AngelicValue{a.key.stmt, a.key.occurrence, a.value,

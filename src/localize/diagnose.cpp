@@ -156,7 +156,7 @@ void addDiagnoses(const FormulaTask& task, const encode::Encoding& enc, solve::C
     r.diagnoses.push_back(
         toDiagnosis(task, enc, mcs.model, groups, weighted ? static_cast<double>(mcs.weight) : 0));
     if (!polisher) polisher.emplace(task, enc, context);
-    if (polisher->polish(r.diagnoses.back(), groups, deadline))
+    if (polisher->polish(r.diagnoses.back(), groups, deadline, &mcs.model))
       ++polished;
     else if (deadline.expired())
       ++unpolished;
