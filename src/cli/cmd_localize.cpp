@@ -5,6 +5,7 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "ir/error.h"
+#include "localize/phases.h"
 #include "localize/session.h"
 #include "localize/technique.h"
 #include "report/model.h"
@@ -15,6 +16,7 @@
 #include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <unistd.h>
 
 namespace culprit::cli {
@@ -30,6 +32,7 @@ struct LocalizeCommand {
   std::vector<std::string> given;          ///< technique options on the command line
   std::string output;                      ///< -o: write the report there instead of stdout
   std::string sarifResults = "locations";  ///< --sarif-results
+  bool timing = false;                     ///< --timing
 };
 
 /// The text that reports a counterexample that became the suite.
@@ -80,6 +83,7 @@ int runLocalize(LocalizeCommand& c) {
         technique->options.end())
       warn(c.technique + " does not read --" + name + ": it is ignored");
   const bool toTerminal = (c.output.empty() || c.output == "-") && isatty(STDOUT_FILENO);
+  if (c.timing) localize::enablePhaseTimes();
   if (c.common.format == "html" && toTerminal)
     throw UserError("an HTML report is a page for a browser, not for a terminal: write it to a "
                     "file with -o FILE (or redirect stdout)");
@@ -122,7 +126,11 @@ int runLocalize(LocalizeCommand& c) {
   model.top = c.top;
   model.sarifPerDiagnosis = c.sarifResults == "diagnoses";
   model.runs = std::move(session.runs);
-  writeOutput(renderer.render(model), c.output);
+  std::optional<localize::PhaseTimer> phase(std::in_place, "report");
+  const std::string text = renderer.render(model);
+  phase.reset();
+  writeOutput(text, c.output);
+  if (c.timing) std::fprintf(stderr, "culprit: %s\n", localize::phaseTimesLine().c_str());
   return kExitOk;
 }
 
@@ -181,6 +189,9 @@ void addLocalizeCommand(CLI::App& app, int& status) {
   cmd->add_option("--test", c->onlyTests, "explain only these failing tests (1-based)")
       ->check(wholeNumber(1, std::numeric_limits<int>::max()))
       ->take_all();
+  cmd->add_flag("--timing", c->timing,
+                "print where the run's CPU time went on stderr (parse, suite run, encoding, MCS "
+                "enumeration, angelic values, replay, ranking, report)");
   addTechniqueOptions(*cmd, c);
   cmd->callback([c, &status] { status = runLocalize(*c); });
 }

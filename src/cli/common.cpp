@@ -5,6 +5,7 @@
 
 #include "cli/signals.h"
 #include "ir/error.h"
+#include "localize/phases.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -107,6 +108,7 @@ void resolveSources(CommonOptions& o) {
 
 std::unique_ptr<ir::Program> loadProgram(CommonOptions& o, const frontend::Options& fe) {
   resolveSources(o);
+  const localize::PhaseTimer phase("parse");
   frontend::Options options = fe;
   options.warn = o.frontend.warn;
   return frontend::parseFiles(o.sources, options);
@@ -233,6 +235,7 @@ LoadedSuite loadSuite(CommonOptions& common, const SuiteOptionsCli& suiteOpts, b
   s.program = loadProgram(common, fe);
   fe.warn = common.frontend.warn;
   if (!suiteOpts.golden.empty()) {
+    const localize::PhaseTimer phase("parse");
     s.golden = frontend::parseFiles(suiteOpts.golden, fe);
     s.oracle.golden = s.golden.get();
   }
@@ -245,6 +248,7 @@ LoadedSuite loadSuite(CommonOptions& common, const SuiteOptionsCli& suiteOpts, b
   if (suiteOpts.tests.empty()) {
     if (!allowNoTests) throw UserError("--tests FILE is required");
   } else {
+    const localize::PhaseTimer phase("tests file");
     s.suite = testing::loadTests(suiteOpts.tests, harness);
   }
   checkEntryArgs(*s.program, common.entry, s.suite);

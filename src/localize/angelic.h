@@ -26,9 +26,13 @@ struct PolishLimits {
 /// The polisher solves the formula again with the MCS relaxed, every other group enforced, and
 /// each relaxed value within a distance D of a value its statement produced in the failing run
 /// or of 0, for D = 10, then 1000, then 10^6; the first model found replaces the diagnosis's
-/// angelic values. Each query has at most a second: one that runs out counts as no model at
-/// that distance; the session's first query, which bit-blasts the formula, has ten (past them
-/// the polisher gives up: every diagnosis keeps the solver's values). The solver session is its own
+/// angelic values. The MCS's own model (every other group enforced too), when its values are
+/// within 10 of values the run produced already, is such a model: the diagnosis keeps its
+/// values and no query is asked (bench/siemens pf: 5% fewer queries). The polisher's
+/// solver session, whose first query internalizes the formula again, is made at its first
+/// query. Each query has at most a second: one that runs out counts as no model at that
+/// distance; the session's first query, which bit-blasts the formula, has ten (past them the
+/// polisher gives up: every diagnosis keeps the solver's values). The solver session is its own
 /// (the enumeration's has the MCSs blocked).
 class AngelicPolisher {
 public:
@@ -38,8 +42,10 @@ public:
   AngelicPolisher& operator=(const AngelicPolisher&) = delete;
   ~AngelicPolisher();
   /// Rewrites d.angelic for the MCS `groups` of the encoding; false when no model within 10^6
-  /// was found before `deadline` (d keeps its values).
-  bool polish(Diagnosis& d, std::span<const std::uint32_t> groups, const solve::Deadline& deadline);
+  /// was found before `deadline` (d keeps its values). `found`: the model d's values came from,
+  /// in which every group but `groups` is enforced; kept when near the run's values already.
+  bool polish(Diagnosis& d, std::span<const std::uint32_t> groups, const solve::Deadline& deadline,
+              const z3::model* found = nullptr);
   /// True once the first query ran out of its time: the polisher polishes nothing more.
   bool gaveUp() const;
   /// The polisher's solver time and queries, for the run's statistics.

@@ -7,12 +7,14 @@
 
 #include "localize/angelic.h"
 #include "localize/angelic_fallback.h"
+#include "localize/phases.h"
 #include "localize/statement_blocking.h"
 #include "localize/window_probe.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <optional>
 
 namespace culprit::localize {
 namespace {
@@ -158,7 +160,7 @@ void addDiagnoses(const FormulaTask& task, const encode::Encoding& enc, solve::C
     r.diagnoses.push_back(
         toDiagnosis(task, enc, mcs.model, groups, weighted ? static_cast<double>(mcs.weight) : 0));
     if (!polisher) polisher.emplace(task, enc, context);
-    if (polisher->polish(r.diagnoses.back(), groups, deadline))
+    if (polisher->polish(r.diagnoses.back(), groups, deadline, &mcs.model))
       ++polished;
     else if (deadline.expired())
       ++unpolished;
@@ -183,6 +185,7 @@ void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
                                        : solve::Deadline();
   solve::Session session(context.z3(), context.sessionOptions(solverLogic(task, enc)));
   SessionGroups loaded;
+  std::optional<PhaseTimer> phase(std::in_place, "enumerate");
   const std::vector<std::uint64_t> weights = statementWeights(task, r);
   // Clause weights within a size bound: every MCS of at most --max-size statements, ordered by
   // weight (weightOrdered); without a bound the weighted MaxSAT enumeration itself.
@@ -214,6 +217,7 @@ void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
   r.stats.solverMs = mr.solver.solverMs;
   r.stats.queries = mr.solver.queries;
   addNote(r, stopNote(mr.stop, mr.detail, task.options));
+  phase.reset();
   addDiagnoses(task, enc, context, loaded, mr, !weights.empty(), deadline, r);
   // A trace that stops inside its failing instance cannot relax that instance: when nothing
   // else explains a runtime error in a statement that computes a value, that statement may
@@ -248,8 +252,12 @@ Result localizeWithFormula(const FormulaTask& task, encode::Family family,
   const Clock::time_point start = Clock::now();
   Result r;
   r.technique = technique;
+  std::optional<PhaseTimer> phase(std::in_place, "z3 context");
   std::unique_ptr<solve::Context> context = makeSolverContext(task);
-  if (std::optional<encode::Encoding> enc = errorFormula(context->z3(), task, family, r))
+  phase.emplace("encode");
+  std::optional<encode::Encoding> enc = errorFormula(context->z3(), task, family, r);
+  phase.reset();
+  if (enc)
     enumerateDiagnoses(task, *enc, *context, task.options.timeoutSeconds - secondsSince(start), r);
   return r;
 }

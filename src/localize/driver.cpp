@@ -1,6 +1,7 @@
 // The driver: see driver.h.
 #include "localize/driver.h"
 
+#include "localize/phases.h"
 #include "localize/replay.h"
 #include "localize/task.h"
 
@@ -39,6 +40,7 @@ Result runReplayed(const TechniqueInfo& technique, const Problem& problem) {
   // A must set is not a fix: there is nothing to replay.
   if (technique.perFailingTest() && technique.kind != TechniqueKind::MustSet &&
       !r.diagnoses.empty()) {
+    const PhaseTimer phase("replay");
     const testing::TestCase& test =
         problem.suite->tests.at(static_cast<std::size_t>(problem.failingTest));
     const testing::Oracle assertionsOnly;

@@ -1,6 +1,7 @@
 // Ranking diagnoses by evidence, and the program-wide ranking: see rank.h.
 #include "localize/rank.h"
 
+#include "localize/phases.h"
 #include "localize/ranking.h"
 #include "localize/replay.h"
 #include "localize/sbfl.h"
@@ -202,8 +203,10 @@ struct DiagnosisRanker::State {
   /// condition tests explained no other test in the trace formulas).
   std::optional<bool> explains(std::size_t test, const std::set<ir::StmtId>& stmts,
                                const std::vector<AngelicValue>& values) {
-    if (!values.empty() && base.program && base.suite && replayPasses(base, test, values))
-      return true;
+    if (!values.empty() && base.program && base.suite) {
+      const PhaseTimer phase("rank: replays");
+      if (replayPasses(base, test, values)) return true;
+    }
     std::size_t& ranOut = unknowns[test];
     if (ranOut >= kUnknownsPerFormula) return std::nullopt;
     double seconds = kQuerySeconds;
@@ -328,6 +331,7 @@ DiagnosisRanker::DiagnosisRanker(const Problem& base) : state_(std::make_unique<
 DiagnosisRanker::~DiagnosisRanker() = default;
 
 void DiagnosisRanker::rank(Result& r, std::size_t test, std::optional<double> secondsLeft) {
+  const PhaseTimer phase("rank");
   const auto start = std::chrono::steady_clock::now();
   const std::vector<std::size_t> tests = state_->others(test);
   state_->unknowns.clear();  // the limit is per result: each result asks every test afresh

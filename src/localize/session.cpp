@@ -3,6 +3,7 @@
 
 #include "ir/error.h"
 #include "localize/bmc.h"
+#include "localize/phases.h"
 #include "localize/replay.h"
 #include "localize/task.h"
 
@@ -104,8 +105,11 @@ SessionResult runSession(SessionRequest& q) {
                     q.programPath, 0, 0, kExitBadInput);
   SessionResult s;
   if (q.suite->tests.empty()) s.counterexample = findCounterexample(q);
-  s.results = testing::runSuite(*q.program, *q.suite, *q.oracle, q.suiteOptions);
-  s.coverage = testing::coverageMatrix(s.results, q.program->stmts.size());
+  {
+    const PhaseTimer phase("suite");
+    s.results = testing::runSuite(*q.program, *q.suite, *q.oracle, q.suiteOptions);
+    s.coverage = testing::coverageMatrix(s.results, q.program->stmts.size());
+  }
   if (s.coverage.totalFailing() == 0)
     throw UserError("no test fails: nothing to localize", q.testsPath, 0, 0, kExitNoFailure);
   const Problem problem = makeProblem(*q.program, *q.suite, s.results, s.coverage, *q.oracle,

@@ -1,6 +1,8 @@
 // Trace checks: see trace_checks.h.
 #include "localize/trace_checks.h"
 
+#include "localize/phases.h"
+
 #include <algorithm>
 
 namespace culprit::localize {
@@ -33,6 +35,7 @@ TraceChecks::Formula& TraceChecks::formula(std::size_t test) {
   }
   std::unique_ptr<Formula>& f = formulas_[test];
   if (f) return *f;
+  const PhaseTimer phase("checks: formulas");
   f = std::make_unique<Formula>();
   ++built_;
   FormulaTask task = formulaTask(*base_.program, base_.suite->tests.at(test), base_.oracle,
@@ -73,6 +76,7 @@ solve::Answer TraceChecks::check(std::size_t test, const std::set<ir::StmtId>& r
                                  const solve::Deadline& deadline) {
   Formula& f = formula(test);
   if (!f.session) return solve::Answer::Unknown;
+  const PhaseTimer phase("checks: queries");
   auto enforcedExcept = [&](const std::set<ir::StmtId>& free) {
     z3::expr_vector enforced(f.context->z3());
     for (const auto& [stmt, groups] : f.groups)

@@ -23,13 +23,23 @@ int f(int x) {
 }
 )";
 
+/// f(3): y is 103, and only y = 3 passes: within 10 of 0, not of the run's 103.
+const char* kNearZero = R"(#include <assert.h>
+int f(int x) {
+  int y = x + 100;
+  assert(y == 3);
+  return y;
+}
+)";
+
 bool hasNote(const Result& r, const std::string& note) {
   return std::find(r.notes.begin(), r.notes.end(), note) != r.notes.end();
 }
 
-/// The flow-sensitive trace formula of f(3) (z is 8, not 10), its MCSs all enumerated.
-class Polishing : public ::testing::Test {
+/// The flow-sensitive trace formula of f(3), its MCSs all enumerated.
+class Enumerated : public ::testing::Test {
 protected:
+  explicit Enumerated(const char* source) : t{source, "f", {3}} {}
   void SetUp() override {
     t.task.options.timeoutSeconds = 0;  // no time bound on the enumeration
     context = makeSolverContext(t.task);
@@ -40,11 +50,13 @@ protected:
     std::unique_ptr<solve::McsEnumerator> enumerator = makeEnumerator(t.task, *session, 0);
     mr = solve::enumerateMcses(*session, *enumerator);
     ASSERT_EQ(mr.stop, solve::StopReason::Exhausted);
-    ASSERT_GE(mr.mcses.size(), 2u);  // y = x + 1 and z = y * 2 at least
     ASSERT_TRUE(base.complete) << base.incompleteReason;
   }
+  Diagnosis diagnosis(std::size_t i) const {
+    return toDiagnosis(t.task, *enc, mr.mcses[i].model, loaded.groups(mr.mcses[i].softs), 0);
+  }
 
-  OneTest t{kProgram, "f", {3}};
+  OneTest t;
   std::unique_ptr<solve::Context> context;
   Result base;
   std::optional<encode::Encoding> enc;
@@ -52,6 +64,51 @@ protected:
   SessionGroups loaded;
   solve::McsResult mr;
 };
+
+/// kProgram: z is 8, not 10.
+class Polishing : public Enumerated {
+protected:
+  Polishing() : Enumerated(kProgram) {}
+  void SetUp() override {
+    Enumerated::SetUp();
+    ASSERT_GE(mr.mcses.size(), 2u);  // y = x + 1 and z = y * 2 at least
+  }
+};
+
+class PolishingNearZero : public Enumerated {
+protected:
+  PolishingNearZero() : Enumerated(kNearZero) {}
+};
+
+TEST_F(PolishingNearZero, AModelNearZeroOnlyIsAskedAgain) {
+  // {y = x + 100}: the MCS's model has y = 3, near 0 but not near the run's 103. z3 gives a
+  // value the formula leaves free 0, so near 0 alone does not spare the query: one query
+  // (within 10 of 0 or of 103: sat) is asked, and it finds 3, the only passing value.
+  ASSERT_EQ(mr.mcses.size(), 1u);
+  AngelicPolisher polisher(t.task, *enc, *context);
+  Diagnosis d = diagnosis(0);
+  EXPECT_TRUE(
+      polisher.polish(d, loaded.groups(mr.mcses[0].softs), solve::Deadline(), &mr.mcses[0].model));
+  EXPECT_EQ(polisher.queries(), 1u);
+  ASSERT_EQ(d.angelic.size(), 1u);
+  EXPECT_EQ(d.angelic[0].value, 3);
+}
+
+TEST_F(Polishing, AReadableModelOfTheMcsIsKeptWithoutAQuery) {
+  // Each MCS's model has the only passing value of its statement (y = 5, or z = 10), within
+  // 10 of what the run produced (4, 8): it is the first distance's answer already.
+  AngelicPolisher polisher(t.task, *enc, *context);
+  for (std::size_t i = 0; i < mr.mcses.size(); ++i) {
+    Diagnosis d = diagnosis(i);
+    const std::vector<AngelicValue> raw = d.angelic;
+    EXPECT_TRUE(polisher.polish(d, loaded.groups(mr.mcses[i].softs), solve::Deadline(),
+                                &mr.mcses[i].model));
+    ASSERT_EQ(d.angelic.size(), raw.size());
+    for (std::size_t k = 0; k < raw.size(); ++k)
+      EXPECT_EQ(d.angelic[k].value, raw[k].value);
+  }
+  EXPECT_EQ(polisher.queries(), 0u);
+}
 
 TEST_F(Polishing, WithinTheTimeLimitTheResultStaysComplete) {
   Result r = base;
