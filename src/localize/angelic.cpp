@@ -118,7 +118,11 @@ bool AngelicPolisher::polish(Diagnosis& d, std::span<const std::uint32_t> groups
     solve::Session& session = s.solver();
     const z3::expr literal = session.freshBool("readable");
     session.addHard(z3::implies(literal, near));
-    z3::expr_vector assumptions = base;
+    // A copy: z3::expr_vector's copy constructor shares the vector, and the literal of a
+    // distance that found nothing assumed again with the next one made it unsatisfiable too.
+    z3::expr_vector assumptions(ctx);
+    for (const z3::expr& e : base)
+      assumptions.push_back(e);
     assumptions.push_back(literal);
     const double seconds = s.answered ? s.limits.querySeconds : s.limits.firstQuerySeconds;
     const solve::Deadline query = deadline.bounded() && deadline.remainingMs() < seconds * 1000

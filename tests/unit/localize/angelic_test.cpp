@@ -32,6 +32,15 @@ int f(int x) {
 }
 )";
 
+/// f(3): y is 4, and only y = 50 passes, farther than 10 from 4 or 0.
+const char* kFarValue = R"(#include <assert.h>
+int f(int x) {
+  int y = x + 1;
+  assert(y == 50);
+  return y;
+}
+)";
+
 bool hasNote(const Result& r, const std::string& note) {
   return std::find(r.notes.begin(), r.notes.end(), note) != r.notes.end();
 }
@@ -94,6 +103,11 @@ TEST_F(PolishingNearZero, AModelNearZeroOnlyIsAskedAgain) {
   EXPECT_EQ(d.angelic[0].value, 3);
 }
 
+class PolishingFar : public Enumerated {
+protected:
+  PolishingFar() : Enumerated(kFarValue) {}
+};
+
 TEST_F(Polishing, AReadableModelOfTheMcsIsKeptWithoutAQuery) {
   // Each MCS's model has the only passing value of its statement (y = 5, or z = 10), within
   // 10 of what the run produced (4, 8): it is the first distance's answer already.
@@ -108,6 +122,19 @@ TEST_F(Polishing, AReadableModelOfTheMcsIsKeptWithoutAQuery) {
       EXPECT_EQ(d.angelic[k].value, raw[k].value);
   }
   EXPECT_EQ(polisher.queries(), 0u);
+}
+
+TEST_F(PolishingFar, AModelFartherThanTenIsPolished) {
+  // {y = x + 1}: y must be 50, farther than 10 from 4 and 0; within 1000 the second query
+  // finds it (the first, within 10, is unsat).
+  ASSERT_EQ(mr.mcses.size(), 1u);
+  AngelicPolisher polisher(t.task, *enc, *context);
+  Diagnosis d = diagnosis(0);
+  EXPECT_TRUE(
+      polisher.polish(d, loaded.groups(mr.mcses[0].softs), solve::Deadline(), &mr.mcses[0].model));
+  EXPECT_EQ(polisher.queries(), 2u);
+  ASSERT_EQ(d.angelic.size(), 1u);
+  EXPECT_EQ(d.angelic[0].value, 50);
 }
 
 TEST_F(Polishing, WithinTheTimeLimitTheResultStaysComplete) {
