@@ -1,7 +1,8 @@
 // Symbolic executor: qsort, making the comparator calls of exec/sort.cpp (a bubble sort whose
 // comparisons do not depend on the data); each call's result decides, by ite, whether the two
 // elements trade places. qsort's number of elements must be one the formula fixes; bsearch's
-// may be computed (its rounds then cover the whole array).
+// may be computed (its rounds then cover the whole array). bsearch's count is the statement's
+// value when its result initialises or is assigned to a pointer (ir::sizedCall): a soft group.
 #include "encode/symex.h"
 
 namespace culprit::encode::detail {
@@ -62,7 +63,7 @@ Val SymExec::bsearch(const ir::Expr& e, State& st) {
   if (!array->type->isPointer() || array->type->elem->isVoid())
     throw EncodeError("bsearch of an array whose element type is not known at " +
                       prog_.where(e.range));
-  const z3::expr n = ints_.toIndex(count.v, kindOf(*e.ops[2]));
+  const z3::expr n = byteCount(e, count.v, kindOf(*e.ops[2]), /*counted=*/true, st);
   const std::optional<std::int64_t> fixed = ints_.numeral(n, ir::IntKind::Long);
   if ((fixed && *fixed <= 0) || !base.isPointer()) return nullPointer();
   // A count the formula computes is at most the elements the array holds (more would read

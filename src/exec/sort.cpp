@@ -62,7 +62,7 @@ Value Machine::bsearch(const ir::Expr& e) {
   const Value key = eval(*e.ops[0]);
   const ir::Expr& array = ir::pointerAsWritten(*e.ops[1]);
   const Value base = eval(array);
-  const Value count = eval(*e.ops[2]);
+  const Value count = sizeOperand(e, eval(*e.ops[2]));
   eval(*e.ops[3]);
   checkDefined(base, array, "as a pointer passed to 'bsearch'");
   checkDefined(count, *e.ops[2], "as the count passed to 'bsearch'");
