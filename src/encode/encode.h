@@ -121,6 +121,11 @@ struct EncodeOptions {
   /// expanded is 3-5x faster up to N = 256 (bit-vectors: 32-48 ms against 120-190 ms) and on
   /// par from N = 1024 on, while each expanded cell costs memory in every forked state.
   std::uint64_t expandArraysUpTo = 256;
+  /// Cells modelled of the objects of some variables (fewer than their type holds): an
+  /// access past them is excluded as a runtime error would be (the caller notes the bound).
+  /// The program formula of a run that uses the first 64 cells of a char[20][16] table need
+  /// not model the other 256 (Encoding::usesArrays: z3's array theory, see above).
+  std::unordered_map<ir::VarId, std::uint64_t> varCells;
   /// Trace families with an output oracle: the formula ends with the statement instance that
   /// prints output event `stopAfterOutput` (0-based, numbered as Encoding::outputs and
   /// observe() number them): that event must match the expected one, the later events and

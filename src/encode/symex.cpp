@@ -133,6 +133,8 @@ ObjectInfo SymExec::varObject(ir::VarId v) const {
   info.kind = ObjKind::Var;
   info.name = var.name;
   info.size = var.type->cellCount();
+  if (const auto bound = opt_.varCells.find(v); bound != opt_.varCells.end())
+    info.size = std::min(info.size, std::max<std::uint64_t>(1, bound->second));
   const ir::TypeRef cell = var.type->scalarType();
   info.pointerCells = cell->isPointer();
   if (cell->isInt()) info.cell = cell->intKind;

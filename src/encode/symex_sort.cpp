@@ -1,7 +1,8 @@
 // Symbolic executor: qsort, making the comparator calls of exec/sort.cpp (a bubble sort whose
 // comparisons do not depend on the data); each call's result decides, by ite, whether the two
 // elements trade places. qsort's number of elements must be one the formula fixes; bsearch's
-// may be computed (its rounds then cover the whole array).
+// may be computed (its rounds then cover the whole array). bsearch's count is the statement's
+// value when its result initialises or is assigned to a pointer (ir::sizedCall): a soft group.
 #include "encode/symex.h"
 
 namespace culprit::encode::detail {
@@ -62,9 +63,23 @@ Val SymExec::bsearch(const ir::Expr& e, State& st) {
   if (!array->type->isPointer() || array->type->elem->isVoid())
     throw EncodeError("bsearch of an array whose element type is not known at " +
                       prog_.where(e.range));
-  const z3::expr n = ints_.toIndex(count.v, kindOf(*e.ops[2]));
+  const z3::expr n = byteCount(e, count.v, kindOf(*e.ops[2]), /*counted=*/true, st);
   const std::optional<std::int64_t> fixed = ints_.numeral(n, ir::IntKind::Long);
-  if ((fixed && *fixed <= 0) || !base.isPointer()) return nullPointer();
+  if ((fixed && *fixed == 0) || !base.isPointer()) return nullPointer();
+  // The array searched has n elements, all in the object (exec/sort.cpp); a negative count
+  // converts to a huge size_t. A hard clause even when the statement is relaxed (require
+  // would waive it then): the relaxed value is the count the call still searches.
+  const std::uint64_t elemCells = std::max<std::uint64_t>(1, array->type->elem->cellCount());
+  for (const PtrAlt& alt : *base.ptr) {
+    if (alt.obj == kNullObject) continue;
+    const auto size = static_cast<std::int64_t>(objects_[alt.obj].size);
+    const std::optional<std::int64_t> off = ints_.numeral(alt.offset, ir::IntKind::Long);
+    const std::int64_t room =
+        std::max<std::int64_t>(0, size - off.value_or(0)) / static_cast<std::int64_t>(elemCells);
+    const z3::expr fits = imply(alt.cond, negate(ints_.indexLess(ints_.index(room), n)));
+    if (!st.dead() && !fits.is_true()) hard(imply(st.guard, fits), HardKind::RuntimeCheck);
+  }
+  if (fixed && *fixed < 0) return nullPointer();  // excluded above
   // A count the formula computes is at most the elements the array holds (more would read
   // past it, which the comparator's runtime checks exclude): that many rounds suffice.
   std::int64_t most = fixed ? *fixed : 0;
@@ -87,8 +102,6 @@ Val SymExec::bsearch(const ir::Expr& e, State& st) {
   z3::expr found = ctx_.bool_val(false);
   const z3::expr last = ints_.indexAdd(n, ints_.index(-1));
   const z3::expr first = ints_.index(0);
-  // A negative count converts to a huge size_t: the search reads past the array.
-  if (!fixed) require(st, negate(ints_.indexLess(n, first)), HardKind::RuntimeCheck);
   for (std::int64_t left = most; left > 0; left >>= 1) {
     const z3::expr active = conj(ints_.indexLess(lo, hi), negate(found));
     const z3::expr idle =

@@ -82,7 +82,10 @@ void SymExec::decl(const ir::Stmt& s, State& st) {
     const ir::Expr& init = *s.expr;
     const bool braced = init.kind == ir::ExprKind::InitList;
     const ir::Expr& e = braced && !init.ops.empty() ? *init.ops[0] : init;
+    const ir::Expr* saved = sizedCall_;  // `T *p = bsearch(..., count, ...)`: see exprStmt
+    if (counted) sizedCall_ = ir::sizedCall(s);
     Val v = braced && init.ops.empty() ? zeroOf(objects_[obj]) : eval(e, st);
+    sizedCall_ = saved;
     v = convertVal(v, kindOf(e), var.type);
     if (counted && var.type->isInt()) v.v = produce(st, v.v, var.type->intKind);
     store(PtrAlts{PtrAlt{ctx_.bool_val(true), obj, ints_.index(0)}}, v, st);

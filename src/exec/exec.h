@@ -14,6 +14,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace culprit::exec {
@@ -145,6 +146,11 @@ struct RunResult {
   /// true seen; switches: bit i+2 for arm i)
   std::vector<std::uint32_t> stmtHits;
   std::vector<std::uint64_t> branchHits;
+
+  /// trace: for every variable some of whose cells the run read, wrote or initialised, the
+  /// most cells from the start of its object any of its objects needed (the highest cell used
+  /// + 1; an initialised array counts whole). The cells a formula of this run must model.
+  std::unordered_map<ir::VarId, std::uint64_t> varCellsUsed;
 
   /// Instances in completion order (a statement's entry follows those of the calls it made).
   /// When a failure ends the run inside a statement, that unfinished instance comes last.

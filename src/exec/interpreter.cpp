@@ -162,6 +162,7 @@ Value Machine::makeArgv() {
 
 void Machine::finishResult() {
   if (options_.coverage) result_.stmtHits = std::move(occurrences_);
+  result_.varCellsUsed = std::move(varCellsUsed_);
   if (tracing_) {
     result_.callContexts = callContexts_.sequences<ir::StmtId>();
     result_.loopContexts = loopContexts_.sequences<std::uint32_t>();
@@ -249,6 +250,7 @@ void Machine::initialize(Place p, ir::TypeRef t, const ir::Expr& init) {
   }
   const Object& o = objects_[p.obj];
   const std::uint64_t size = t->cellCount();
+  if (options_.trace) use(p.obj, static_cast<std::uint64_t>(p.off) + size);
   std::fill_n(cells_.begin() + static_cast<std::ptrdiff_t>(o.base + p.off), size, Value{});
   const ir::IntKind cell = t->scalarType()->isInt() ? t->scalarType()->intKind : ir::IntKind::Long;
   auto copyText = [&](std::uint64_t at, const std::string& text) {

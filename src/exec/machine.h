@@ -139,7 +139,16 @@ private:
     if (p.obj & (kLiteralBit | kHeapBit)) [[unlikely]]
       return (p.obj & kHeapBit) ? heap_[p.obj & ~kHeapBit].cells[static_cast<std::size_t>(p.off)]
                                 : literalCell(p);
+    if (options_.trace) [[unlikely]]
+      use(p.obj, static_cast<std::uint64_t>(p.off) + 1);
     return cells_[objects_[p.obj].base + static_cast<std::uint64_t>(p.off)];
+  }
+  /// RunResult::varCellsUsed: object `obj` (of the arena) needed its first `cells` cells.
+  void use(std::uint32_t obj, std::uint64_t cells) const {
+    const Object& o = objects_[obj];
+    if (o.kind != ObjectKind::Var) return;
+    std::uint64_t& most = varCellsUsed_[o.ref];
+    most = std::max(most, cells);
   }
   void store(Place p, Value v, const ir::Expr& at) {
     if (p.obj & (kLiteralBit | kHeapBit)) [[unlikely]] {
@@ -147,6 +156,8 @@ private:
       heap_[p.obj & ~kHeapBit].cells[static_cast<std::size_t>(p.off)] = v;
       return;
     }
+    if (options_.trace) [[unlikely]]
+      use(p.obj, static_cast<std::uint64_t>(p.off) + 1);
     cells_[objects_[p.obj].base + static_cast<std::uint64_t>(p.off)] = v;
   }
   Place varPlace(ir::VarId v) const {
@@ -367,7 +378,8 @@ private:
   InstanceKey key_;
   bool inProgress_ = false;                  ///< the current instance has begun and not ended
   std::optional<InstanceKey> skipFaultsOf_;  ///< see evalForced
-  const ir::Expr* sizedCall_ = nullptr;      ///< see sizeOperand; reset once it is evaluated
+  mutable std::unordered_map<ir::VarId, std::uint64_t> varCellsUsed_;  ///< see use()
+  const ir::Expr* sizedCall_ = nullptr;  ///< see sizeOperand; reset once it is evaluated
   Produced* sizeProduced_ = nullptr;
   std::uint32_t iteration_ = 0, loopContext_ = 0, callContext_ = 0;
   ContextTable loopContexts_, callContexts_;

@@ -62,14 +62,24 @@ Value Machine::bsearch(const ir::Expr& e) {
   const Value key = eval(*e.ops[0]);
   const ir::Expr& array = ir::pointerAsWritten(*e.ops[1]);
   const Value base = eval(array);
-  const Value count = eval(*e.ops[2]);
+  const Value count = sizeOperand(e, eval(*e.ops[2]));
   eval(*e.ops[3]);
   checkDefined(base, array, "as a pointer passed to 'bsearch'");
   checkDefined(count, *e.ops[2], "as the count passed to 'bsearch'");
   const auto n = static_cast<std::uint64_t>(count.i);
   if (!array.type->isPointer() || array.type->elem->isVoid())
     fail(e.range, "bsearch of an array whose element type is not known (a void *)");
-  const std::uint64_t cells = array.type->elem->cellCount();
+  const std::uint64_t cells = std::max<std::uint64_t>(1, array.type->elem->cellCount());
+  // The array searched has n elements (C11 7.22.5): a count past the object is out of bounds
+  // even where the halving would not reach its end (and 2^63 elements would wrap the offsets).
+  if (n > 0 && base.obj != 0) {
+    checkLive(base.obj, e);
+    const std::uint64_t size = objectSize(base.obj);
+    if (base.i < 0 || static_cast<std::uint64_t>(base.i) > size ||
+        n > (size - static_cast<std::uint64_t>(base.i)) / cells)
+      fail(e.range, "bsearch of " + std::to_string(n) + " elements out of bounds of " +
+                        describeObject(base.obj));
+  }
   // glibc's search, run for exactly bit_width(n) rounds (enough for it to finish) with a call
   // in every round, as the encoder makes them; rounds after the end compare with the element
   // at `lo` and change nothing.

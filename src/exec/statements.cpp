@@ -2,8 +2,8 @@
 // begin() counts the step and numbers the occurrence, the statement does its own work
 // (evaluates its expression, or its condition and decision), and end() records the instance
 // before any child statement runs. Branch decisions go through Observer::decide (hijack); the
-// value of an assignment, initialised declaration, return or memset/memcpy byte count
-// (ir::sizedCall) goes through
+// value of an assignment, initialised declaration, return, memset/memcpy byte count or bsearch
+// count (ir::sizedCall) goes through
 // Observer::overrideValue (angelic value) before it is stored or returned.
 //
 // Loops number their iterations from 1; the condition evaluated at the start of iteration k,
@@ -92,8 +92,19 @@ Flow Machine::decl(const ir::Stmt& s) {
   const ir::Expr& init = *s.expr;
   const bool braced = init.kind == ir::ExprKind::InitList;
   const ir::Expr& e = braced && !init.ops.empty() ? *init.ops[0] : init;
-  Value v = braced && init.ops.empty() ? Value{} : counted ? evalForced(e) : eval(e);
   Produced produced;
+  if (const ir::Expr* sized = counted ? ir::sizedCall(s) : nullptr) {
+    // `T *p = bsearch(..., count, ...)`: the count is the value (see exprStmt)
+    const auto saved = std::pair{sizedCall_, sizeProduced_};
+    sizedCall_ = sized;
+    sizeProduced_ = &produced;
+    const Value v = eval(e);
+    std::tie(sizedCall_, sizeProduced_) = saved;
+    store(p, convertTo(v, var.type, e), e);
+    end(true, produced.value, -1, produced.overridden);
+    return Flow::Normal;
+  }
+  Value v = braced && init.ops.empty() ? Value{} : counted ? evalForced(e) : eval(e);
   v = settle(convertTo(v, var.type, e), var.type, counted ? &produced : nullptr);
   store(p, v, e);
   if (counted) end(var.type->isInt(), produced.value, -1, produced.overridden);

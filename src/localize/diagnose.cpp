@@ -7,6 +7,7 @@
 
 #include "localize/angelic.h"
 #include "localize/angelic_fallback.h"
+#include "localize/cell_bounds.h"
 #include "localize/phases.h"
 #include "localize/statement_blocking.h"
 #include "localize/window_probe.h"
@@ -93,6 +94,7 @@ std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask
       o.loopUnwind = programLoopBounds(task, failing, r);
       o.recursionUnwind = programRecursionBounds(task, failing, r);
       o.loopUnwindByDepth = programLoopDepthBounds(task, failing, o.loopUnwind, r);
+      o.varCells = programVarCells(task, failing, o.expandArraysUpTo, r);
     }
     encode::Encoding enc =
         encode::encode(ctx, *task.program, task.test->input, te.expect, o, &failing);

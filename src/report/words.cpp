@@ -24,7 +24,8 @@ std::string producedName(const ir::Program& program, const ir::Stmt& stmt) {
   if (stmt.kind == ir::StmtKind::Macro && stmt.expr && stmt.expr->macro < program.macros.size())
     return program.macros[stmt.expr->macro].name;
   if (const ir::Expr* call = ir::sizedCall(stmt))
-    return fmt::format("size of {}", ir::builtinName(call->builtin));
+    return fmt::format("{} of {}", call->builtin == ir::Builtin::Bsearch ? "count" : "size",
+                       ir::builtinName(call->builtin));
   if (stmt.kind == ir::StmtKind::Decl && stmt.var != ir::kNone) return program.vars[stmt.var].name;
   if (!stmt.expr || stmt.expr->ops.empty()) return "value";
   // The assigned lvalue: a variable, or an element of one (through casts and indexing).

@@ -1,4 +1,5 @@
-// The byte count of a memset or memcpy statement is a soft group (ir::sizedCall): relaxed, the
+// The byte count of a memset or memcpy statement, and the count of a bsearch whose result
+// initialises a pointer, is a soft group (ir::sizedCall): relaxed, the
 // formula may pick any count that starts and ends in the object, and the cells the count covers
 // take the fill or the copy, the cell it ends in with only its low-order bytes set (memset), as
 // exec/heap.cpp writes them. Enforced, the count the statement computes is encoded the same
@@ -23,16 +24,17 @@ struct Outcome {
   std::vector<std::int64_t> counts;  ///< the relaxed counts of the model (when sat)
 };
 
-/// `f(0)` with `call` on line 6 and `assert(assertion)` after it. `relax`: line 6's group is
-/// relaxed (every other one enforced), else every group is enforced. `within`: the count of
-/// line 6 restricted to [lo, hi].
-Outcome check(const std::string& call, const std::string& assertion, bool relax,
-              std::optional<std::pair<std::int64_t, std::int64_t>> within = {}) {
-  auto p = compile(kPrefix + call + ";\n  assert(" + assertion + ");\n  return k;\n}\n");
+using Range = std::optional<std::pair<std::int64_t, std::int64_t>>;
+
+/// `f(arg)` of `source`, whose line 6 is the sized call. `relax`: line 6's group is relaxed
+/// (every other one enforced), else every group is enforced. `within`: the count of line 6
+/// restricted to [lo, hi].
+Outcome checkSource(const std::string& source, std::int64_t arg, bool relax, Range within) {
+  auto p = compile(source);
   z3::context ctx;
   EncodeOptions o;
   o.entry = "f";
-  const Encoding enc = encode(ctx, *p, entryInput({0}), {}, o);
+  const Encoding enc = encode(ctx, *p, entryInput({arg}), {}, o);
   const std::vector<std::uint32_t> line6 = groupsOnLine(*p, enc, 6);
   EXPECT_EQ(line6.size(), 1u);
   z3::solver s = solverFor(ctx, enc);
@@ -48,6 +50,13 @@ Outcome check(const std::string& call, const std::string& assertion, bool relax,
     for (const AngelicInstance& a : angelicValues(enc, s.get_model(), line6))
       out.counts.push_back(a.value);
   return out;
+}
+
+/// `f(0)` with `call` on line 6 and `assert(assertion)` after it (see checkSource).
+Outcome check(const std::string& call, const std::string& assertion, bool relax,
+              Range within = {}) {
+  return checkSource(kPrefix + call + ";\n  assert(" + assertion + ");\n  return k;\n}\n", 0, relax,
+                     within);
 }
 
 /// The interpreter's verdict on the same program: the assertion holds.
@@ -111,6 +120,37 @@ TEST(SizedCall, RelaxedMemcpyCountCopiesWholeCells) {
   EXPECT_EQ(check(call, "a[1] == 2", true, std::pair{std::int64_t{5}, std::int64_t{7}}).result,
             z3::unsat);
   EXPECT_EQ(check(call, "a[1] == 2", true, std::pair{std::int64_t{17}, kMax}).result, z3::unsat);
+}
+
+// f(4) searches b = {1, 2, 3, 4} for 4 over the first 2 elements only.
+const char* kSearch =
+    "#include <assert.h>\n#include <stdlib.h>\n"
+    "int cmp(const void *x, const void *y) { return *(const int *)x - *(const int *)y; }\n"
+    "int f(int k) {\n  int b[4] = {1, 2, 3, 4};\n"
+    "  int *hit = bsearch(&k, b, 2, sizeof b[0], cmp);\n"
+    "  assert(hit != 0);\n  return k;\n}\n";
+
+TEST(SizedCall, RelaxedBsearchCountIsADiagnosis) {
+  // By glibc's halving (exec/sort.cpp): 2 and 3 elements never reach b[3]; 4 finds it (mids 2,
+  // 3). 6 and 7 would find it at once (mid 3), but the array searched must lie in b (C11
+  // 7.22.5), so no count above 4 is allowed, nor a negative one (a huge size_t).
+  EXPECT_EQ(checkSource(kSearch, 4, false, {}).result, z3::unsat);
+  const Outcome relaxed = checkSource(kSearch, 4, true, {});
+  ASSERT_EQ(relaxed.result, z3::sat);
+  ASSERT_EQ(relaxed.counts.size(), 1u);
+  EXPECT_EQ(relaxed.counts[0], 4);
+  EXPECT_EQ(checkSource(kSearch, 4, true, std::pair{std::int64_t{0}, std::int64_t{3}}).result,
+            z3::unsat);
+  EXPECT_EQ(checkSource(kSearch, 4, true, std::pair{std::int64_t{5}, kMax}).result, z3::unsat);
+  // The interpreter agrees on the natural count: not found (the assertion fails), and 2 finds
+  // 2; a count past b is a runtime error.
+  auto p = compile(kSearch);
+  EXPECT_TRUE(runTraced(*p, entryInput({4}), "f").failed());
+  EXPECT_FALSE(runTraced(*p, entryInput({2}), "f").failed());
+  auto wide = compile(std::string(kSearch).replace(std::string(kSearch).find("b, 2,"), 5, "b, 6,"));
+  const exec::RunResult r = runTraced(*wide, entryInput({4}), "f");
+  EXPECT_EQ(r.verdict, exec::Verdict::RuntimeError);
+  EXPECT_NE(r.message.find("bsearch of 6 elements out of bounds"), std::string::npos) << r.message;
 }
 
 }  // namespace
