@@ -28,6 +28,10 @@ struct FormulaTask {
   /// encoding): the share of the budget pf, agx and ofc give it before their trace formula
   /// fallback takes the rest (diagnose.h, withTraceFallback).
   std::optional<std::chrono::steady_clock::time_point> firstMcsBy;
+  /// errorFormula slices the formula to its obligations' cone (encode::sliceToObligations);
+  /// false keeps every clause (a trace formula's early exit controls nothing in the cone, yet
+  /// a check that holds the run's branches needs its condition: trace_checks.h).
+  bool slice = true;
 };
 
 /// The task of `problem.failingTest`.
