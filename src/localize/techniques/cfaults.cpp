@@ -19,8 +19,9 @@
 // on every other failing test by one assumption query on that test's flow-sensitive trace
 // formula (its statements relaxed, every other one enforced; a trace formula per test keeps
 // hundreds of failing tests within memory, where a program formula each did not), its angelic
-// values replayed. A candidate the trace formula does not explain is asked of the test's own
-// program formula (in a session of its own): when that is unsatisfiable too, the statements of
+// values replayed: first with the run's branches held (its model follows the run's path, as the
+// replay does), then free. A candidate the trace formula does not explain is asked of the test's
+// own program formula (in a session of its own): when that is unsatisfiable too, the statements of
 // its unsat core are learned as a hard clause of the shared selectors (a diagnosis relaxes one
 // of them; the full CFaults formula implies it, so the MCSs stay the full formula's), which
 // excludes the candidate, and enumeration goes on in the same session. Only when that query is
