@@ -100,7 +100,7 @@ std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask
         encode::encode(ctx, *task.program, task.test->input, te.expect, o, &failing);
     noteConcretized(enc, r);
     noteStoppedAtOutput(enc, o, te, r);
-    encode::sliceToObligations(enc);
+    if (task.slice) encode::sliceToObligations(enc);
     return enc;
   } catch (const encode::EncodeBoundError& e) {
     // Reported as the bound it is, so that pf, ofc and agx fall back to the trace formula.

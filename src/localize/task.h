@@ -31,6 +31,10 @@ struct FormulaTask {
   /// pf's --formula-limit (0: none): a program formula that outgrows this many hard constraints
   /// while it is built is not solved; it stops like the first-MCS budget, with its note.
   std::uint64_t programHardLimit = 0;
+  /// errorFormula slices the formula to its obligations' cone (encode::sliceToObligations);
+  /// false keeps every clause (a trace formula's early exit controls nothing in the cone, yet
+  /// a check that holds the run's branches needs its condition: trace_checks.h).
+  bool slice = true;
 };
 
 /// The task of `problem.failingTest`.

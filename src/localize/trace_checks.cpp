@@ -15,6 +15,9 @@ struct TraceChecks::Formula {
   std::map<unsigned, ir::StmtId> stmtOfSelector;            ///< by the selector's ast id
   /// With Limits::rlimit: whether the first check, without a budget, has run (see check).
   bool warmed = false;
+  /// Limits::hold: by statement, a literal that enforces its groups and holds its branch and
+  /// switch instances to the run's decisions (built on the first check that holds).
+  std::optional<std::map<ir::StmtId, z3::expr>> holds;
 };
 
 TraceChecks::TraceChecks(const Problem& base, Limits limits, Result* notes)
@@ -40,6 +43,7 @@ TraceChecks::Formula& TraceChecks::formula(std::size_t test) {
   ++built_;
   FormulaTask task = formulaTask(*base_.program, base_.suite->tests.at(test), base_.oracle,
                                  base_.runOptions, base_.options);
+  task.slice = !limits_.hold;
   Result scratch;
   try {
     if (!context_) context_ = makeSolverContext(task);
@@ -72,8 +76,52 @@ TraceChecks::Formula& TraceChecks::formula(std::size_t test) {
   return *f;
 }
 
+namespace {
+
+/// The literals of TraceChecks::Formula::holds for `test`'s trace formula `enc`, their clauses
+/// added to `session`: `h -> sel` for each group of the statement, relevant or not (the slice
+/// keeps no group for a branch's control of the code after it, bench/siemens v27: `cap =
+/// route_cap();` and `if (cap == 0)` were free, so a free value could still turn a held
+/// branch), and `h -> (reached -> decision as in the run)` for each of its branch and switch
+/// instances.
+std::map<ir::StmtId, z3::expr> holdLiterals(const Problem& base, std::size_t test,
+                                            const encode::Encoding& enc, solve::Session& session,
+                                            z3::context& z3) {
+  exec::RunOptions traced = base.runOptions;
+  traced.trace = true;
+  traced.coverage = false;
+  traced.observer = nullptr;
+  const exec::RunResult run = exec::run(*base.program, base.suite->tests.at(test).input, traced);
+  std::map<exec::InstanceKey, std::int32_t> decisions;
+  for (const exec::TraceEntry& e : run.trace)
+    if (!e.hasValue) decisions[e.key] = e.decision;
+  std::map<ir::StmtId, z3::expr> out;
+  auto literal = [&](ir::StmtId stmt) {
+    auto h = out.find(stmt);
+    if (h == out.end()) {
+      const std::string name = "hold!" + std::to_string(test) + "!" + std::to_string(stmt);
+      h = out.emplace(stmt, z3.bool_const(name.c_str())).first;
+    }
+    return h->second;
+  };
+  for (const encode::SoftGroup& g : enc.groups)
+    session.addHard(z3::implies(literal(g.stmt), g.selector));
+  for (const encode::Instance& i : enc.instances) {
+    if (i.kind == encode::InstanceKind::Value || i.group == ir::kNone) continue;
+    const auto d = decisions.find({i.origin.stmt, i.origin.copy});
+    if (d == decisions.end()) continue;
+    const z3::expr as = i.kind == encode::InstanceKind::Branch
+                            ? (d->second ? i.value : !i.value)
+                            : i.value == z3.num_val(d->second, i.value.get_sort());
+    session.addHard(z3::implies(literal(i.origin.stmt), z3::implies(i.reached, as)));
+  }
+  return out;
+}
+
+}  // namespace
+
 solve::Answer TraceChecks::check(std::size_t test, const std::set<ir::StmtId>& relaxed,
-                                 const solve::Deadline& deadline) {
+                                 const solve::Deadline& deadline, bool hold) {
   Formula& f = formula(test);
   if (!f.session) return solve::Answer::Unknown;
   const PhaseTimer phase("checks: queries");
@@ -101,7 +149,13 @@ solve::Answer TraceChecks::check(std::size_t test, const std::set<ir::StmtId>& r
       f.session->setRlimit(limits_.rlimit);
     }
     ++checks_;
-    return f.session->check(enforcedExcept(relaxed), deadline);
+    z3::expr_vector assumed = enforcedExcept(relaxed);
+    if (hold && limits_.hold && limits_.family != encode::Family::Program) {
+      if (!f.holds) f.holds = holdLiterals(base_, test, *f.enc, *f.session, f.context->z3());
+      for (const auto& [stmt, h] : *f.holds)
+        if (!relaxed.count(stmt)) assumed.push_back(h);
+    }
+    return f.session->check(assumed, deadline);
   } catch (const z3::exception&) {
     return solve::Answer::Unknown;
   }

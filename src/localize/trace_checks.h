@@ -30,6 +30,8 @@ public:
     unsigned rlimit = 0;
     std::size_t kept = 32;  ///< formulas kept for good, besides the one passing through (0: all)
     encode::Family family = encode::Family::TraceFlowSensitive;
+    /// Trace families: the formulas are not sliced, so that check can hold branches.
+    bool hold = false;
   };
   /// `base` gives the program, suite, oracle, run options and formula options. Notes of tests
   /// whose formula cannot be built go to `notes` (when given) once each.
@@ -40,8 +42,14 @@ public:
 
   /// Sat: with `relaxed` free (and every other statement as the run executed it), failing test
   /// `test` (a suite index) passes in its trace formula; Unknown also when it cannot be built.
+  /// With `hold` (Limits::hold), every branch and switch of a statement outside `relaxed`
+  /// also decides as the run did wherever the model reaches it: a model then follows the
+  /// run's path up to a relaxed branch, which a replay follows too. Without it, a relaxed value
+  /// may turn an enforced branch the formula does not tie to the code after it (bench/siemens
+  /// v27: `return cap;` relaxed to 0 passed the formula, and the replay took the early
+  /// `if (cap == 0) return STOP;`).
   solve::Answer check(std::size_t test, const std::set<ir::StmtId>& relaxed,
-                      const solve::Deadline& deadline);
+                      const solve::Deadline& deadline, bool hold = false);
   /// The statements whose enforced groups are in the unsat core of the last check of `test`,
   /// which was Unsat: a set that lets `test` pass relaxes at least one of them (none: no set
   /// of statements does).
