@@ -179,6 +179,20 @@ void addDiagnoses(const FormulaTask& task, const encode::Encoding& enc, solve::C
   }
 }
 
+namespace {
+
+/// The window probes end with the first-MCS budget: their first query is the enumeration's
+/// first, and one that never settles (contest wordstat-v1: 10 s) must leave the fallbacks
+/// their time, as the enumeration does.
+solve::Deadline probeDeadline(const FormulaTask& task, const solve::Deadline& deadline) {
+  if (!task.firstMcsBy) return deadline;
+  double seconds = std::chrono::duration<double>(*task.firstMcsBy - Clock::now()).count();
+  if (deadline.bounded()) seconds = std::min(seconds, deadline.remainingMs() / 1000.0);
+  return solve::Deadline::after(std::max(0.001, seconds));
+}
+
+}  // namespace
+
 void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
                         solve::Context& context, double secondsLeft, Result& r,
                         std::size_t collapseFrom) {
@@ -199,7 +213,8 @@ void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
   std::vector<solve::Mcs> probed;
   const Clock::time_point probing = Clock::now();
   if (enc.family == encode::Family::Program && weights.empty() && session.unitWeights())
-    probed = probeWindows(task, enc, traceRun(task, nullptr), session, loaded, deadline, r);
+    probed = probeWindows(task, enc, traceRun(task, nullptr), session, loaded,
+                          probeDeadline(task, deadline), r);
   std::unique_ptr<solve::McsEnumerator> enumerator = withFoundFirst(
       std::move(probed), makeEnumerator(bounds, session, secondsLeft - secondsSince(probing)),
       bounds.options.maxCount);
