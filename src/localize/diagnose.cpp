@@ -212,7 +212,8 @@ void enumerateDiagnoses(const FormulaTask& task, const encode::Encoding& enc,
   // Single-statement MCSs near the failing run first (the program formula's loops).
   std::vector<solve::Mcs> probed;
   const Clock::time_point probing = Clock::now();
-  if (enc.family == encode::Family::Program && weights.empty() && session.unitWeights())
+  if (enc.family == encode::Family::Program && weights.empty() && session.unitWeights() &&
+      hasProbeableGroup(enc))
     probed = probeWindows(task, enc, traceRun(task, nullptr), session, loaded,
                           probeDeadline(task, deadline), r);
   std::unique_ptr<solve::McsEnumerator> enumerator = withFoundFirst(

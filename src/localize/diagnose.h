@@ -51,6 +51,12 @@ Result localizeWithFormula(const FormulaTask& task, encode::Family family,
 /// Should a program formula's result `r` fall back on the trace formula: no diagnosis, stopped
 /// by the solver memory bound or by its first-MCS budget (solving.h)?
 bool needsTraceFallback(const Result& r);
+/// The angelic part of the fallback within what is left of the task's timeout since `start`:
+/// confirmedAngelicCandidates (angelic_fallback.h), its diagnoses (MCSs of the program formula)
+/// appended to `r`'s (those with the same locations left out), with a note counting them; `r`
+/// stays incomplete. pf and ofc after their program formula, agx after its refinement budget.
+void angelicFallback(const FormulaTask& task, std::chrono::steady_clock::time_point start,
+                     Result& r);
 /// A program formula's result that needsTraceFallback falls back on the failing run's
 /// flow-sensitive trace formula (within what is left of the task's timeout since `start`; a
 /// note when nothing is left, as when building the program formula overran its budget): its
@@ -59,12 +65,6 @@ bool needsTraceFallback(const Result& r);
 /// With `angelic` (pf, ofc), the trace formula gets two thirds of what is left, then
 /// confirmedAngelicCandidates (angelic_fallback.h) the rest: its diagnoses, MCSs of the program
 /// formula, come first, the trace formula's after them (those with the same locations left out).
-/// The angelic part of the fallback within what is left of the task's timeout since `start`:
-/// confirmedAngelicCandidates (angelic_fallback.h), its diagnoses (MCSs of the program formula)
-/// appended to `r`'s (those with the same locations left out), with a note counting them; `r`
-/// stays incomplete. pf and ofc after their program formula, agx after its refinement budget.
-void angelicFallback(const FormulaTask& task, std::chrono::steady_clock::time_point start,
-                     Result& r);
 void traceFallback(const FormulaTask& task, std::chrono::steady_clock::time_point start, Result& r,
                    bool angelic = false);
 /// `run` on the task of `p` with its first-MCS budget (firstMcsBudgetSeconds of the task's

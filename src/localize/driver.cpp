@@ -46,11 +46,8 @@ Result runReplayed(const TechniqueInfo& technique, const Problem& problem) {
     const testing::Oracle assertionsOnly;
     replayAll(r.diagnoses, *problem.program, test,
               problem.oracle ? *problem.oracle : assertionsOnly, problem.runOptions);
-    exec::RunOptions traced = problem.runOptions;
-    traced.trace = true;
-    traced.coverage = false;
-    traced.observer = nullptr;
-    recordOriginals(r.diagnoses, exec::run(*problem.program, test.input, traced));
+    recordOriginals(r.diagnoses,
+                    exec::run(*problem.program, test.input, tracedOptions(problem.runOptions)));
   }
   // A diagnosis of several failing tests at once: each test's share on its own test.
   if (!technique.perFailingTest() && technique.kind == TechniqueKind::Diagnoses) {

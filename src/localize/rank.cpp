@@ -266,10 +266,7 @@ struct DiagnosisRanker::State {
           d.path.empty())  // not a deviated path's (locfaults): its fix replays another run
         single.push_back(&d);
     if (single.size() < 2 || !base.program || !base.suite) return;
-    exec::RunOptions traced = base.runOptions;
-    traced.trace = true;
-    traced.coverage = false;
-    traced.observer = nullptr;
+    const exec::RunOptions traced = tracedOptions(base.runOptions);
     const testing::TestCase& t = base.suite->tests.at(test);
     const auto failing = producedValues(tracedReplay(*base.program, t, {}, traced));
     for (const Diagnosis* fix : single) {

@@ -83,13 +83,18 @@ void recordOriginals(std::vector<Diagnosis>& diagnoses, const exec::RunResult& f
         a.original = it->second;
 }
 
-void replayPerTest(std::vector<Diagnosis>& diagnoses, const ir::Program& program,
-                   const testing::TestSuite& suite, const testing::Oracle& oracle,
-                   const exec::RunOptions& run) {
+exec::RunOptions tracedOptions(const exec::RunOptions& run, exec::Observer* observer) {
   exec::RunOptions traced = run;
   traced.trace = true;
   traced.coverage = false;
-  traced.observer = nullptr;
+  traced.observer = observer;
+  return traced;
+}
+
+void replayPerTest(std::vector<Diagnosis>& diagnoses, const ir::Program& program,
+                   const testing::TestSuite& suite, const testing::Oracle& oracle,
+                   const exec::RunOptions& run) {
+  const exec::RunOptions traced = tracedOptions(run);
   std::map<std::size_t, exec::RunResult> failing;  // each test's run, traced once
   for (Diagnosis& d : diagnoses) {
     if (d.perTest.empty()) continue;

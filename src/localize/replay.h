@@ -39,6 +39,10 @@ std::map<exec::InstanceKey, std::int64_t> producedValues(const exec::RunResult& 
 /// produced in `failing` (a traced run of the failing test).
 void recordOriginals(std::vector<Diagnosis>& diagnoses, const exec::RunResult& failing);
 
+/// `run` for a traced run: with its trace, without coverage, steered by `observer` (nullptr:
+/// none).
+exec::RunOptions tracedOptions(const exec::RunOptions& run, exec::Observer* observer = nullptr);
+
 /// The replay of `test` with `angelic` forced, as a run (with a trace when `run.trace`).
 exec::RunResult tracedReplay(const ir::Program& program, const testing::TestCase& test,
                              const std::vector<AngelicValue>& angelic, const exec::RunOptions& run);

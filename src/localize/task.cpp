@@ -127,11 +127,8 @@ std::string counted(std::size_t n, const std::string& singular) {
 
 exec::RunResult traceRun(const FormulaTask& task, exec::Observer* observer,
                          std::uint64_t stepLimit) {
-  exec::RunOptions traced = task.run;
+  exec::RunOptions traced = tracedOptions(task.run, observer);
   if (stepLimit) traced.stepLimit = std::min(traced.stepLimit, stepLimit);
-  traced.trace = true;
-  traced.coverage = false;
-  traced.observer = observer;
   return exec::run(*task.program, task.test->input, traced);
 }
 
@@ -179,11 +176,8 @@ programLoopBounds(const FormulaTask& task, const exec::RunResult& failing, Resul
       runLoopBounds(*task.program, failing, task.options.loopSlack, task.options.unwind);
   std::string golden;
   if (task.oracle && task.oracle->golden) {
-    exec::RunOptions traced = task.run;
-    traced.trace = true;
-    traced.coverage = false;
-    traced.observer = nullptr;
-    const exec::RunResult run = exec::run(*task.oracle->golden, task.test->input, traced);
+    const exec::RunResult run =
+        exec::run(*task.oracle->golden, task.test->input, tracedOptions(task.run));
     if (!raiseToGoldenLoops(*task.program, *task.oracle->golden, run, task.options.loopSlack,
                             bounds)
              .empty())

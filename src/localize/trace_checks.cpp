@@ -2,6 +2,7 @@
 #include "localize/trace_checks.h"
 
 #include "localize/phases.h"
+#include "localize/replay.h"
 
 #include <algorithm>
 
@@ -87,11 +88,8 @@ namespace {
 std::map<ir::StmtId, z3::expr> holdLiterals(const Problem& base, std::size_t test,
                                             const encode::Encoding& enc, solve::Session& session,
                                             z3::context& z3) {
-  exec::RunOptions traced = base.runOptions;
-  traced.trace = true;
-  traced.coverage = false;
-  traced.observer = nullptr;
-  const exec::RunResult run = exec::run(*base.program, base.suite->tests.at(test).input, traced);
+  const exec::RunResult run =
+      exec::run(*base.program, base.suite->tests.at(test).input, tracedOptions(base.runOptions));
   std::map<exec::InstanceKey, std::int32_t> decisions;
   for (const exec::TraceEntry& e : run.trace)
     if (!e.hasValue) decisions[e.key] = e.decision;

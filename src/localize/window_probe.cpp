@@ -71,6 +71,12 @@ std::optional<solve::Mcs> windowModel(solve::Session& session, solve::SoftId id,
   return std::nullopt;
 }
 
+bool hasProbeableGroup(const encode::Encoding& enc) {
+  return std::any_of(enc.groups.begin(), enc.groups.end(), [](const encode::SoftGroup& g) {
+    return g.instances.size() >= kWindowProbeLeastExecutions;
+  });
+}
+
 std::vector<solve::Mcs> probeWindows(const FormulaTask& task, const encode::Encoding& enc,
                                      const exec::RunResult& run, solve::Session& session,
                                      const SessionGroups& loaded, const solve::Deadline& deadline,

@@ -61,6 +61,9 @@ std::optional<solve::Mcs> windowModel(solve::Session& session, solve::SoftId id,
                                       std::vector<std::pair<std::size_t, z3::expr>> pins,
                                       const solve::Deadline& deadline);
 
+/// Whether some group of `enc` has enough instances for a window probe: without one,
+/// probeWindows finds nothing and the failing run need not be traced for it.
+bool hasProbeableGroup(const encode::Encoding& enc);
 /// The single-group MCSs of the program formula `enc` (loaded into `session` by `loaded`)
 /// that window probes find, each with its model; empty unless the formula with every group
 /// enforced is unsatisfiable (one query). Counts its models in r's "window-models".
