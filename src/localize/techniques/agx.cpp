@@ -38,7 +38,11 @@
 // (--refine-share 50): the first candidate past it that would need a refinement stops the
 // enumeration, and the rest of the time goes to the angelic fallback (the unrefined angelic
 // formula's candidates a replay confirms, added to those found so far). The result is
-// incomplete, with a note; its diagnoses are still MCSs of PF.
+// incomplete, with a note; its diagnoses are still MCSs of PF, but for one: when the budget
+// ends with no diagnosis at all, the candidate at hand is reported as it is, with a note saying
+// it is unconfirmed (an MCS of the angelic formula; the driver's replay judges it). The
+// explored-model queries of single statements before the enumeration (confirmSingletons) get
+// the first kSingletonShare of --timeout, so that the enumeration and the fallback get theirs.
 #include "localize/angelic_fallback.h"
 #include "localize/diagnose.h"
 #include "localize/on_demand.h"
@@ -69,6 +73,11 @@ const OptionSpec& refineSessionOption() {
 /// down 4x (sumeven-n60: 15 s against 3.7 s CPU) carrying those copies, at 44% stale clauses.
 constexpr double kStaleShare = 0.25;
 
+/// The share of --timeout the explored-model queries of the single statements (before the
+/// enumeration) may take. On bench/krsched each of the ~200 groups' query cost up to its 2 s,
+/// and the singletons took the whole budget: no candidate, no fallback.
+constexpr double kSingletonShare = 0.2;
+
 /// --refine-share: the percent of --timeout agx refines in (default 50). Past it, at the next
 /// candidate that no replay or explored model confirms, agx stops and gives the rest to pf's
 /// angelic fallback (angelic_fallback.h: the failing run's angelic formula, not refined, its
@@ -98,6 +107,14 @@ std::string lineOf(const FormulaTask& task, ir::StmtId s) {
   return std::to_string(task.program->stmt(s).range.line);
 }
 
+/// "lines 12, 30" of a diagnosis's locations.
+std::string linesOf(const FormulaTask& task, const Diagnosis& d) {
+  std::string out;
+  for (const Location& l : d.locations)
+    out += (out.empty() ? "line " : ", ") + lineOf(task, l.stmt);
+  return out;
+}
+
 Result localizeAngelic(const FormulaTask& task, bool& refineBudgetSpent) {
   const auto start = std::chrono::steady_clock::now();
   Result r;
@@ -117,7 +134,12 @@ Result localizeAngelic(const FormulaTask& task, bool& refineBudgetSpent) {
                                    ? share * task.options.timeoutSeconds / 100
                                    : -1;
   std::vector<std::pair<solve::Mcs, std::vector<std::uint32_t>>> accepted;  // with its groups
-  for (solve::Mcs& m : formula.confirmSingletons(kExploredModelSeconds, runDeadline(task, start))) {
+  const solve::Deadline singletonsBy =
+      task.options.timeoutSeconds > 0
+          ? solve::Deadline::after(
+                std::max(0.001, kSingletonShare * task.options.timeoutSeconds - elapsed))
+          : solve::Deadline();
+  for (solve::Mcs& m : formula.confirmSingletons(kExploredModelSeconds, singletonsBy)) {
     r.diagnoses.push_back(formula.diagnosis(m, modelPath(formula.encoding(), m.model)));
     enumerator->accept(m);
     std::vector<std::uint32_t> groups = formula.groupsOf(m);
@@ -186,6 +208,14 @@ Result localizeAngelic(const FormulaTask& task, bool& refineBudgetSpent) {
       }
       if (refineSeconds >= 0 && secondsSince(start) >= refineSeconds) {
         addNote(r, refineBudgetNote(task, share, formula.refinements()));
+        if (r.diagnoses.empty()) {
+          // Nothing confirmed in the budget: the candidate in hand is reported as it is, an MCS
+          // of the angelic formula that may not be one of the program formula.
+          addNote(r, "the refinement budget ended with no confirmed candidate: the candidate "
+                     "at hand (" +
+                         linesOf(task, d) + ") is reported unconfirmed");
+          r.diagnoses.push_back(std::move(d));
+        }
         refineBudgetSpent = stopped = true;
         break;
       }
