@@ -32,11 +32,16 @@
 // widened by the first few of the next size without a forwarding statement, and a diagnosis of
 // several statements that a listed one betters by computing where it forwards is left out
 // (widens, dominated; docs/DESIGN.md, "CFaults").
+// The smallest diagnoses are widened too when each only sets a constant the failing tests need
+// different values of (`return 0;`: constantOfValues).
+// Until a diagnosis is listed, the formula has pf's first-MCS budget (60% of --timeout); a
+// formula stopped by it or by the solver memory bound with no diagnosis falls back on pf's
+// fallbacks for the first failing test (trace and angelic formulas), with a note (fallBack).
+// The formula and the checks of a candidate on the other failing tests: cfaults_formula.h.
 #include "localize/diagnose.h"
+#include "localize/phases.h"
 #include "localize/rank.h"
-#include "localize/replay.h"
-#include "localize/techniques/cfaults_values.h"
-#include "localize/trace_checks.h"
+#include "localize/techniques/cfaults_formula.h"
 
 #include <algorithm>
 #include <chrono>
@@ -45,6 +50,9 @@
 
 namespace culprit::localize {
 namespace {
+
+using cfaults_formula::AllTests;
+using cfaults_formula::Copy;
 
 const OptionSpec& maxFailingOption() {
   static const OptionSpec spec = ownUnsignedOption(
@@ -65,257 +73,6 @@ const OptionSpec& diagnosesOption() {
       {"smallest", "all"});
   return spec;
 }
-
-/// One failing test's program formula.
-struct Copy {
-  std::size_t test = 0;
-  encode::Encoding enc;
-  std::map<ir::StmtId, std::vector<std::uint32_t>> groups;  ///< relevant groups by statement
-
-  std::vector<std::uint32_t> groupsOf(const std::set<ir::StmtId>& stmts) const {
-    std::vector<std::uint32_t> out;
-    for (ir::StmtId s : stmts)
-      if (auto it = groups.find(s); it != groups.end())
-        out.insert(out.end(), it->second.begin(), it->second.end());
-    return out;
-  }
-};
-
-/// Check formulas kept for good (the first built; trace_checks.h): a version with hundreds of
-/// failing tests otherwise holds one trace formula per test (bench/siemens v11, 261 failing
-/// tests, passed z3's memory bound); another test's formula is built again when it is needed.
-constexpr std::size_t kKeptChecks = 96;
-/// Program formulas of tests outside the formula kept at once: each is as large as a copy.
-constexpr std::size_t kKeptProgramChecks = 16;
-
-class AllTests {
-public:
-  AllTests(const Problem& p, Result& r)
-      : p_(p), r_(r), checks_(p, {0, kKeptChecks, encode::Family::TraceFlowSensitive, true}, &r),
-        programChecks_(p, {0, kKeptProgramChecks, encode::Family::Program}, &r), values_(p) {
-    task_ = formulaTask(*p.program, p.suite->tests.at(0), p.oracle, p.runOptions, p.options);
-    task_.coverage = p.coverage;
-    context_ = makeSolverContext(task_);
-  }
-
-  /// Encodes test `t`'s copy in `family` (nullopt with a note when it cannot be encoded).
-  std::optional<Copy> encode(std::size_t t, encode::Family family = encode::Family::Program) {
-    FormulaTask task = task_;
-    task.test = &p_.suite->tests.at(t);
-    Result scratch;
-    std::optional<encode::Encoding> enc = errorFormula(context_->z3(), task, family, scratch);
-    for (const std::string& n : scratch.notes)
-      if (std::find(r_.notes.begin(), r_.notes.end(), n) == r_.notes.end()) r_.notes.push_back(n);
-    if (!scratch.complete)
-      addNote(r_,
-              "test " + std::to_string(p_.suite->tests[t].index) + ": " + scratch.incompleteReason);
-    if (!enc) return std::nullopt;
-    Copy c{t, std::move(*enc), {}};
-    for (std::uint32_t g = 0; g < c.enc.groups.size(); ++g)
-      if (c.enc.groups[g].relevant) c.groups[c.enc.groups[g].stmt].push_back(g);
-    return c;
-  }
-
-  /// Opens the session for `copies` (the first formula) and adds them.
-  bool start(std::vector<Copy> copies) {
-    if (copies.empty()) return false;
-    session_.emplace(context_->z3(),
-                     context_->sessionOptions(solverLogic(task_, copies.front().enc)));
-    weights_ = statementWeights(task_, r_);
-    for (Copy& c : copies)
-      add(std::move(c));
-    return true;
-  }
-
-  /// Adds a copy: its hard clauses, and each of its soft groups tied to its statement's shared
-  /// selector (a new statement's selector becomes a soft group of the session).
-  void add(Copy c) {
-    for (const encode::HardClause& h : c.enc.hard)
-      session_->addHard(h.clause);
-    hard_ += c.enc.hard.size();
-    for (const auto& [stmt, groups] : c.groups) {
-      const z3::expr sel = shared(stmt);
-      for (std::uint32_t g : groups)
-        session_->addHard(c.enc.groups[g].selector == sel);
-    }
-    inFormula_.insert(c.test);
-    copies_.push_back(std::move(c));
-  }
-
-  /// What test `t`'s program formula says of `stmts`, when its trace formula did not explain
-  /// them (see Verdict).
-  enum class Verdict {
-    Explained,      ///< satisfiable: `angelic` holds its angelic values
-    Learned,        ///< unsatisfiable: "relax one of its core's statements" is now a hard clause
-    Unexplainable,  ///< unsatisfiable with an empty core: no set of statements lets `t` pass
-    Unknown,
-  };
-  Verdict program(std::size_t t, const std::set<ir::StmtId>& stmts, const solve::Deadline& deadline,
-                  std::vector<AngelicValue>& angelic) {
-    switch (programChecks_.check(t, stmts, deadline)) {
-    case solve::Answer::Sat: angelic = programChecks_.angelic(t, stmts); return Verdict::Explained;
-    case solve::Answer::Unknown: return Verdict::Unknown;
-    case solve::Answer::Unsat: break;
-    }
-    const std::set<ir::StmtId> core = programChecks_.coreStatements(t);
-    if (core.empty()) return Verdict::Unexplainable;
-    z3::expr_vector relaxOne(context_->z3());
-    for (ir::StmtId s : core)
-      relaxOne.push_back(!shared(s));
-    session_->addHard(z3::mk_or(relaxOne));
-    ++hard_;
-    ++learned_;
-    return Verdict::Learned;
-  }
-
-  /// What one candidate's checks have learned so far.
-  struct CandidateChecks {
-    std::vector<std::vector<AngelicValue>> known;  ///< values tests needed, to try on others
-    /// Trace formulas that were satisfiable with values whose replay failed: past a few, the
-    /// candidate's trace checks are skipped for its program-formula checks (bench/siemens v12:
-    /// `return a < b ? a : b;` misled the trace formula of each of 291 tests).
-    std::size_t misled = 0;
-  };
-
-  /// Starts the checks of candidate `stmts`: its known values are those of the copies in the
-  /// formula (`fromCopies`), then the trimmed values that let other tests pass for earlier
-  /// candidates and change only statements of `stmts`, the most often used first.
-  CandidateChecks startChecks(const std::set<ir::StmtId>& stmts,
-                              const std::vector<std::vector<AngelicValue>>& fromCopies) const {
-    CandidateChecks c;
-    for (const std::vector<AngelicValue>& v : fromCopies)
-      cfaults_values::remember(c.known, v);
-    for (const std::vector<AngelicValue>* v : values_.usable(stmts))
-      cfaults_values::remember(c.known, *v);
-    return c;
-  }
-
-  /// Does relaxing `stmts` let test `t` pass? Its angelic values when it does. First the
-  /// values that let `t` pass for an earlier candidate, when they change only statements of
-  /// `stmts` (the other statements then run as written: the same replay). Then the values
-  /// other tests needed (`c.known`): a replay of `t` with one of them forced that passes shows
-  /// it concretely, for a fraction of a trace formula's cost (bench/siemens: most failing
-  /// tests of a version take the same values). Values found here join `c.known`.
-  std::optional<std::vector<AngelicValue>> explains(std::size_t t,
-                                                    const std::set<ir::StmtId>& stmts,
-                                                    const solve::Deadline& deadline,
-                                                    CandidateChecks& c) {
-    constexpr std::size_t kMisled = 2;
-    if (std::optional<std::vector<AngelicValue>> v = values_.reuse(t, stmts)) {
-      ++reused_;
-      return v;
-    }
-    for (const std::vector<AngelicValue>& values : c.known)
-      if (replayPasses(p_, t, values)) {
-        ++borrowed_;
-        values_.record(t, values);
-        return values;
-      }
-    // The run's branches held first: a model then follows the run's path, which the replay
-    // follows too (bench/siemens v27: 149 -> 76 program-formula checks, none misled).
-    if (checks_.check(t, stmts, deadline, true) == solve::Answer::Sat) {
-      std::vector<AngelicValue> angelic = checks_.angelic(t, stmts);
-      if (replayPasses(p_, t, angelic)) {
-        cfaults_values::remember(c.known, angelic);
-        values_.record(t, angelic);
-        return angelic;
-      }
-    }
-    // Free: a fix that turns a branch, which only a replay can judge.
-    if (c.misled >= kMisled) return std::nullopt;
-    if (checks_.check(t, stmts, deadline) != solve::Answer::Sat) return std::nullopt;
-    std::vector<AngelicValue> angelic = checks_.angelic(t, stmts);
-    // The trace formula over-approximates the test's runs: only a passing replay counts.
-    if (!replayPasses(p_, t, angelic)) {
-      ++c.misled;
-      return std::nullopt;
-    }
-    cfaults_values::remember(c.known, angelic);
-    values_.record(t, angelic);
-    return angelic;
-  }
-
-  /// Records `values` for test `t` when a replay of `t` with them passes (a program formula's
-  /// model is not replayed before the driver's feasibility check).
-  void recordIfPasses(std::size_t t, const std::vector<AngelicValue>& values) {
-    if (replayPasses(p_, t, values)) values_.record(t, values);
-  }
-
-  std::vector<AngelicValue> angelicOf(const Copy& c, const z3::model& model,
-                                      const std::set<ir::StmtId>& stmts) const {
-    std::vector<AngelicValue> out;
-    const std::vector<std::uint32_t> groups = c.groupsOf(stmts);
-    for (const encode::AngelicInstance& a : encode::angelicValues(c.enc, model, groups))
-      out.push_back(AngelicValue{a.key.stmt, a.key.occurrence, a.value,
-                                 a.kind != encode::InstanceKind::Value, std::nullopt});
-    return out;
-  }
-
-  /// Excludes `stmts` and every superset of it from the enumeration without reporting it: one
-  /// of them stays enforced.
-  void skip(const std::set<ir::StmtId>& stmts) {
-    z3::expr_vector keepOne(context_->z3());
-    for (ir::StmtId s : stmts)
-      keepOne.push_back(shared(s));
-    session_->addHard(z3::mk_or(keepOne));
-    ++hard_;
-  }
-
-  solve::Session& session() { return *session_; }
-  const std::vector<Copy>& copies() const { return copies_; }
-  bool inFormula(std::size_t t) const { return inFormula_.count(t) > 0; }
-  ir::StmtId stmtOf(solve::SoftId s) const { return stmtOf_.at(s); }
-  const FormulaTask& task() const { return task_; }
-
-  void finish(Result& r) {
-    r.stats.soft = shared_.size();
-    r.stats.hard = hard_;
-    if (session_) {
-      const solve::QueryStats q = session_->stats();
-      r.stats.solverMs += q.solverMs;
-      r.stats.queries += q.queries;
-      r.stats.maxCore = std::max(r.stats.maxCore, q.maxCore);
-    }
-    checks_.addStats(r.stats);
-    programChecks_.addStats(r.stats);
-    r.stats.counter("tests") = copies_.size();
-    r.stats.counter("checks") = checks_.checks() + programChecks_.checks();
-    r.stats.counter("learned") = learned_;
-    r.stats.counter("built") = checks_.built() + programChecks_.built();
-    r.stats.counter("borrowed") = borrowed_;
-    r.stats.counter("reused") = reused_;
-  }
-
-private:
-  /// Statement `stmt`'s shared selector (a new one becomes a soft group of the session).
-  z3::expr shared(ir::StmtId stmt) {
-    auto it = shared_.find(stmt);
-    if (it == shared_.end()) {
-      const z3::expr sel = context_->z3().bool_const(("cfaults!s!" + std::to_string(stmt)).c_str());
-      it = shared_.emplace(stmt, sel).first;
-      session_->addSoft(sel, stmt < weights_.size() ? weights_[stmt]
-                                                    : (weights_.empty() ? 1 : clauseWeight(0)));
-      stmtOf_.push_back(stmt);
-    }
-    return it->second;
-  }
-
-  const Problem& p_;
-  Result& r_;
-  FormulaTask task_;
-  std::unique_ptr<solve::Context> context_;  // first: outlives the sessions and encodings
-  std::optional<solve::Session> session_;
-  std::vector<Copy> copies_;
-  TraceChecks checks_;
-  TraceChecks programChecks_;  ///< program formulas of the tests outside the formula
-  std::map<ir::StmtId, z3::expr> shared_;
-  std::vector<ir::StmtId> stmtOf_;  ///< SoftId -> statement
-  std::vector<std::uint64_t> weights_;
-  std::set<std::size_t> inFormula_;
-  /// Values that let a failing test outside the formula pass (a replay did), trimmed.
-  cfaults_values::PassingValues values_;
-  std::size_t hard_ = 0, learned_ = 0, borrowed_ = 0, reused_ = 0;
-};
 
 /// The failing tests the formula starts from: all, or --max-failing of them.
 std::vector<std::size_t> firstTests(const Problem& p, const std::vector<std::size_t>& failing) {
@@ -345,19 +102,42 @@ Diagnosis diagnosisOf(const Problem& p, AllTests& f, const solve::Mcs& mcs,
   return d;
 }
 
+/// Whether statement `stmt` of `d` sets a constant (`return 0;`, `x = 5;`) to which the failing
+/// tests need different values: no change of the constant explains them all, only a new
+/// expression, so the statement only stands for wherever the value was computed (bench/siemens
+/// v11: `return 0;`, where the switch had lost the case that returned the target speed).
+bool constantOfValues(const Problem& p, const Diagnosis& d, ir::StmtId stmt) {
+  const ir::Stmt& s = p.program->stmt(stmt);
+  const ir::Expr* e = ir::withoutVoidCast(s.expr.get());
+  if (!e) return false;
+  const ir::Expr* value = nullptr;
+  if (s.role == ir::StmtRole::Return || s.kind == ir::StmtKind::Decl)
+    value = e;
+  else if (s.role == ir::StmtRole::Assign && e->kind == ir::ExprKind::Assign && e->ops.size() == 2)
+    value = e->ops[1].get();
+  if (!value || ir::peelCasts(*value).kind != ir::ExprKind::IntLit) return false;
+  std::set<std::int64_t> values;
+  for (const TestAngelic& t : d.perTest)
+    for (const AngelicValue& a : t.angelic)
+      if (a.stmt == stmt && !a.branch) values.insert(a.value);
+  return values.size() > 1;
+}
+
 /// Whether the smallest diagnoses (`found`, of weight `smallest`) are widened to the next size,
 /// whose first candidate weighs `next`: with unit weights, when every one of them only
-/// forwards values (`aspect = compute_aspect();`): the output flows through such a statement,
-/// so it explains every failing test at once and hides the statements that computed the value,
-/// which a fault of two statements needs two of (bench/siemens v25). Diagnoses that merely
-/// hold a forwarding statement beside another do not widen (v30: {175, 207} and {176, 207}
-/// widened to 18 diagnoses of size 3 and 20 s instead of 0.5 s).
+/// forwards values (`aspect = compute_aspect();`) or sets a constant the tests need different
+/// values of (constantOfValues): the output flows through such a statement, so it explains
+/// every failing test at once and hides the statements that computed the value, which a fault
+/// of two statements needs two of (bench/siemens v25). Diagnoses that merely hold a forwarding
+/// statement beside another do not widen (v30: {175, 207} and {176, 207} widened to 18
+/// diagnoses of size 3 and 20 s instead of 0.5 s).
 bool widens(const Problem& p, const solve::Session& session, const std::vector<Diagnosis>& found,
             solve::Weight smallest, solve::Weight next) {
   if (!session.unitWeights() || next != smallest + 1) return false;
   return std::all_of(found.begin(), found.end(), [&](const Diagnosis& d) {
-    return std::all_of(d.locations.begin(), d.locations.end(),
-                       [&](const Location& l) { return forwardsValue(*p.program, l.stmt); });
+    return std::all_of(d.locations.begin(), d.locations.end(), [&](const Location& l) {
+      return forwardsValue(*p.program, l.stmt) || constantOfValues(p, d, l.stmt);
+    });
   });
 }
 
@@ -418,15 +198,44 @@ constexpr std::size_t kWidened = 4;
 
 std::string widenedNote(solve::Weight smallest, std::size_t listed, bool cut, std::size_t skipped) {
   return "every diagnosis of size " + std::to_string(smallest) +
-         " only forwards values (a copy, a return of a variable, a call's result): " +
+         " only forwards values (a copy, a return of a variable, a call's result) or sets a "
+         "constant the failing tests need different values of: " +
          (cut ? "the first " + std::to_string(listed) : std::string("the")) +
          " diagnoses of size " + std::to_string(smallest + 1) +
          " without such a statement are listed too (" + std::to_string(skipped) +
          " with one left out" + (cut ? "; --diagnoses all lists every one)" : ")");
 }
 
-Result enumerate(const Problem& p, const std::vector<std::size_t>& failing, Result& r,
-                 std::chrono::steady_clock::time_point start);
+/// The note of a z3 exception outside a query: the memory bound's (so that the fallback
+/// follows) when it is one.
+std::string solverNote(const std::string& msg, const FormulaOptions& o) {
+  if (o.maxMemoryMb && solve::Context::outOfMemory(msg))
+    return stopNote(solve::StopReason::SolverUnknown, msg, o);
+  return "solver: " + msg + ": the diagnoses so far are shown";
+}
+
+/// When the formula ended with no diagnosis, stopped by the solver's memory bound or by its
+/// first-MCS budget (--timeout's share, as pf's: bench/contest, where one test's program
+/// formula took seconds and hundreds of MB per query), pf's fallbacks on failing test `test`
+/// in the time left: its flow-sensitive trace formula and its angelic formula's candidates
+/// (diagnose.h, traceFallback). Their diagnoses are that test's alone, replayed on it.
+void fallBack(const Problem& p, std::size_t test, std::chrono::steady_clock::time_point start,
+              Result& r) {
+  if (!needsTraceFallback(r)) return;
+  FormulaTask task =
+      formulaTask(*p.program, p.suite->tests.at(test), p.oracle, p.runOptions, p.options);
+  task.coverage = p.coverage;
+  traceFallback(task, start, r, /*angelic=*/true);
+  for (Diagnosis& d : r.diagnoses)
+    d.perTest = {{test, d.angelic, Feasibility::Unchecked}};
+  r.notes.push_back("fallback: cfaults' formula of the failing tests found no diagnosis; the " +
+                    std::to_string(r.diagnoses.size()) + " diagnoses shown are test " +
+                    std::to_string(p.suite->tests[test].index) +
+                    "'s alone, from pf's fallbacks, not checked on the other failing tests");
+}
+
+void enumerate(const Problem& p, const std::vector<std::size_t>& failing, Result& r,
+               std::chrono::steady_clock::time_point start);
 
 Result cfaults(const Problem& p) {
   const auto start = std::chrono::steady_clock::now();
@@ -445,25 +254,36 @@ Result cfaults(const Problem& p) {
   if (shared.options.macroSites == FormulaOptions::MacroSites::Auto)
     shared.options.macroSites = FormulaOptions::MacroSites::On;
   try {
-    return enumerate(shared, failing, r, start);
+    enumerate(shared, failing, r, start);
   } catch (const z3::exception& e) {  // the memory bound hit outside a query
-    addNote(r, std::string("solver: ") + e.msg() + ": the diagnoses so far are shown");
+    addNote(r, solverNote(e.msg(), p.options));
   }
+  fallBack(p, failing.front(), start, r);
   return r;
 }
 
-Result enumerate(const Problem& p, const std::vector<std::size_t>& failing, Result& r,
-                 std::chrono::steady_clock::time_point start) {
-  AllTests f(p, r);
+void enumerate(const Problem& p, const std::vector<std::size_t>& failing, Result& r,
+               std::chrono::steady_clock::time_point start) {
+  std::optional<std::chrono::steady_clock::time_point> firstBy;
+  if (const double share = firstMcsBudgetSeconds(p.options.timeoutSeconds); share > 0)
+    firstBy = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                          std::chrono::duration<double>(share));
+  AllTests f(p, r, firstBy);
   std::vector<Copy> copies;
   for (std::size_t t : firstTests(p, failing))
     if (std::optional<Copy> c = f.encode(t)) copies.push_back(std::move(*c));
-  if (!f.start(std::move(copies))) return r;
+  if (!f.start(std::move(copies))) return;
   const double timeout = p.options.timeoutSeconds;
   std::unique_ptr<solve::McsEnumerator> e =
       makeEnumerator(f.task(), f.session(), timeout - secondsSince(start));
-  const solve::Deadline deadline =
+  const solve::Deadline whole =
       timeout > 0 ? solve::Deadline::after(timeout - secondsSince(start)) : solve::Deadline();
+  // Until a diagnosis is listed, the first-MCS budget bounds the checks too: the fallback
+  // needs the rest.
+  std::optional<solve::Deadline> first;
+  if (firstBy)
+    first = solve::Deadline::after(
+        std::chrono::duration<double>(*firstBy - std::chrono::steady_clock::now()).count());
   std::size_t& candidates = r.stats.counter("candidates");
   std::set<std::size_t> unexplainable;
   const bool smallestOnly = ownText(p.options, diagnosesOption()) == "smallest";
@@ -477,18 +297,23 @@ Result enumerate(const Problem& p, const std::vector<std::size_t>& failing, Resu
   // Tests in the order they are asked: one that refuted a candidate moves to the front, since
   // it is likely to refute the next ones too.
   std::vector<std::size_t> order = failing;
-  bool outOfTime = false;
+  bool outOfTime = false, firstOut = false;
   try {
     while (!outOfTime) {
-      std::optional<solve::Mcs> mcs = e->candidate();
+      std::optional<solve::Mcs> mcs = [&] {
+        const PhaseTimer phase("cfaults: enumerate");
+        return e->candidate();
+      }();
       if (!mcs) break;
+      const solve::Deadline& deadline = r.diagnoses.empty() && first ? *first : whole;
       if (smallestOnly && !r.diagnoses.empty() && mcs->weight > smallest + widened) {
         // Candidates come in nondecreasing weight: the optimum is done.
-        if (widened || !widens(p, f.session(), r.diagnoses, smallest, mcs->weight)) {
+        if (!widened && widens(p, f.session(), r.diagnoses, smallest, mcs->weight)) {
+          widened = true;
+        } else {
           pastSmallest = true;
           break;
         }
-        widened = true;
       }
       ++candidates;
       if (mcs->softs.empty()) {
@@ -544,9 +369,10 @@ Result enumerate(const Problem& p, const std::vector<std::size_t>& failing, Resu
         }
         if (deadline.expired()) {  // unchecked on this test: not a diagnosis
           outOfTime = true;
+          firstOut = r.diagnoses.empty() && first && !whole.expired();
           break;
         }
-        if (std::optional<Copy> c = f.encode(t)) {
+        if (std::optional<Copy> c = f.encode(t, !r.diagnoses.empty())) {
           f.add(std::move(*c));
           grew = true;
           break;
@@ -580,16 +406,16 @@ Result enumerate(const Problem& p, const std::vector<std::size_t>& failing, Resu
           ", as CFaults reports its optimal solutions; larger subset-minimal ones were not "
           "enumerated (--diagnoses all lists them)");
     else
-      addNote(r, outOfTime ? stopNote(solve::StopReason::Timeout, "", p.options)
-                           : stopNote(e->stopReason(), e->stopDetail(), p.options));
+      addNote(r, firstOut    ? firstMcsNote(f.session().stats().queries, p.options)
+                 : outOfTime ? stopNote(solve::StopReason::Timeout, "", p.options)
+                             : stopNote(e->stopReason(), e->stopDetail(), p.options));
   } catch (const z3::exception& ex) {  // the memory bound hit outside a query
-    addNote(r, std::string("solver: ") + ex.msg() + ": the diagnoses so far are shown");
+    addNote(r, solverNote(ex.msg(), p.options));
   }
   f.finish(r);
-  if (f.copies().size() < failing.size())
+  if (f.copies().size() < failing.size() && !r.diagnoses.empty())
     r.notes.push_back(std::to_string(f.copies().size()) + " of " + std::to_string(failing.size()) +
                       " failing tests in the formula; each diagnosis was checked on the others");
-  return r;
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // cfaults' values that let a failing test pass, kept per test (see cfaults_values.h).
 #include "localize/techniques/cfaults_values.h"
 
+#include "localize/phases.h"
 #include "localize/replay.h"
 
 #include <algorithm>
@@ -54,6 +55,7 @@ PassingValues::usable(const std::set<ir::StmtId>& stmts) const {
 }
 
 void PassingValues::record(std::size_t t, std::vector<AngelicValue> values) {
+  const PhaseTimer phase("cfaults: record (trims)");
   constexpr std::size_t kPerTest = 16;
   std::set<ir::StmtId> stmts;
   for (const AngelicValue& v : values)
