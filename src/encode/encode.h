@@ -25,7 +25,9 @@
 
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <set>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -68,6 +70,16 @@ struct Alternatives {
 };
 using AlternativeMap = std::unordered_map<const ir::Expr*, Alternatives>;
 
+/// The calls a run made (Program family, EncodeOptions::callTree): every sequence of call-site
+/// statements it had on its stack, outermost first (exec::RunResult::callContexts: closed under
+/// prefixes), and how far the formula may leave it.
+struct CallTree {
+  std::set<std::vector<ir::StmtId>> made;
+  /// Calls inlined outside `made` along one chain: a call whose sequence lies more than `slack`
+  /// calls outside the tree is not inlined.
+  unsigned slack = 1;
+};
+
 struct EncodeOptions {
   Family family = Family::Program;
   Ints ints = Ints::BitVector;
@@ -87,6 +99,11 @@ struct EncodeOptions {
   /// frame (entry d while d other frames of it are active; the last entry for deeper frames),
   /// in place of loopUnwind and `unwind`.
   std::unordered_map<ir::StmtId, std::vector<unsigned>> loopUnwindByDepth;
+  /// Program family: when set, a call more than callTree->slack calls
+  /// outside the run's call tree is not inlined; the formula assumes it is not reached, as it
+  /// assumes a loop bound (Encoding::unwindingHit), and Encoding::cutCalls lists it. Null: every
+  /// call is inlined (recursion bounded by recursionUnwind / `unwind` only).
+  std::shared_ptr<const CallTree> callTree;
   std::string entry = "main";        ///< entry function (others take RunInput::entryArgs)
   std::string programName = "prog";  ///< argv[0]
   /// false: no soft groups at all; every statement is hard (bounded model checking, evaluation).
@@ -334,6 +351,8 @@ struct Encoding {
   /// Trace families: what the formula fixed to the failing run's value instead of encoding it
   /// (a math function without an exact encoding, of a computed operand), one line per site.
   std::vector<std::string> concretized;
+  /// EncodeOptions::callTree: the calls not inlined, as (call-site statement, callee), each once.
+  std::vector<std::pair<ir::StmtId, ir::FuncId>> cutCalls;
 
   explicit Encoding(z3::context& ctx)
       : unwindingHit(ctx.bool_val(false)), violation(ctx.bool_val(false)),

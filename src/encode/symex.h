@@ -197,6 +197,9 @@ struct Frame {
   /// Program family: the call chain's part of a position key (call sites, their ordinals
   /// within their statements, the callers' iterations).
   std::string position;
+  /// EncodeOptions::callTree: calls of this frame's chain outside the run's call tree (0: its
+  /// call-site sequence is one the run made).
+  unsigned outsideCalls = 0;
 };
 
 /// The statement instance being executed.
@@ -361,6 +364,9 @@ private:
   /// The position key of an instance of `stmt` in the current frame (Program family).
   std::string positionKey(ir::StmtId stmt) const;
   Val callUser(const ir::Expr& e, State& st);
+  /// EncodeOptions::callTree: calls outside the run's call tree along the chain of a call made
+  /// now from the current instance (0 without a call tree).
+  unsigned callsOutsideTree() const;
   Val enterCall(const ir::Function& fn, const std::vector<Val>& args, State& st);
   /// Throws EncodeError when the host stack is nearly used up (a recursion too deep).
   void checkStack(const ir::Function& fn);

@@ -5,6 +5,8 @@
 #include "exec/host_stack.h"
 #include "ir/sized_call.h"
 
+#include <algorithm>
+
 namespace culprit::encode::detail {
 
 namespace {
@@ -409,7 +411,23 @@ Val SymExec::callUser(const ir::Expr& e, State& st) {
     unwindingHit(st);
     return zeroValue(fn.ret);
   }
+  if (opt_.callTree && callsOutsideTree() > opt_.callTree->slack) {
+    const std::pair<ir::StmtId, ir::FuncId> cut{current_.back().origin.stmt, fn.id};
+    if (std::find(out_.cutCalls.begin(), out_.cutCalls.end(), cut) == out_.cutCalls.end())
+      out_.cutCalls.push_back(cut);
+    unwindingHit(st);
+    return zeroValue(fn.ret);
+  }
   return enterCall(fn, args, st);
+}
+
+unsigned SymExec::callsOutsideTree() const {
+  if (!opt_.callTree || traceMode_ || current_.empty()) return 0;
+  const Frame& caller = frames_.back();
+  if (caller.outsideCalls) return caller.outsideCalls + 1;  // the tree is closed under prefixes
+  std::vector<ir::StmtId> calls = caller.context;
+  calls.push_back(current_.back().origin.stmt);
+  return opt_.callTree->made.contains(calls) ? 0 : 1;
 }
 
 std::string SymExec::positionKey(ir::StmtId stmt) const {
@@ -442,6 +460,7 @@ Val SymExec::enterCall(const ir::Function& fn, const std::vector<Val>& args, Sta
     const std::uint32_t ordinal = current_.empty() ? rootCalls_++ : current_.back().calls++;
     f.position = positionKey(site) + "." + std::to_string(ordinal) + ">";
   }
+  f.outsideCalls = callsOutsideTree();
   if (!current_.empty()) f.context.push_back(current_.back().origin.stmt);
   for (ir::VarId v : fn.frame) {
     const ObjId id = newObject(varObject(v));

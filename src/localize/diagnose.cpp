@@ -95,9 +95,11 @@ std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask
       o.recursionUnwind = programRecursionBounds(task, failing, r);
       o.loopUnwindByDepth = programLoopDepthBounds(task, failing, o.loopUnwind, r);
       o.varCells = programVarCells(task, failing, o.expandArraysUpTo, r);
+      if (task.cutByCallTree) o.callTree = programCallTree(task, failing);
     }
     encode::Encoding enc =
         encode::encode(ctx, *task.program, task.test->input, te.expect, o, &failing);
+    noteCutCalls(task, enc, r);
     noteConcretized(enc, r);
     noteStoppedAtOutput(enc, o, te, r);
     if (task.slice) encode::sliceToObligations(enc);

@@ -174,6 +174,11 @@ std::vector<OptionSpec> makeSpecs() {
                                "with --loop-bounds run: iterations allowed beyond the failing "
                                "run's, per loop",
                                &O::loopSlack));
+  all.push_back(unsignedOption("call-slack", encoding,
+                               "with --loop-bounds run: pf's program formula inlines a call the "
+                               "failing run never made from there only this many calls deep; "
+                               "deeper ones are assumed not to happen",
+                               &O::callSlack));
   all.push_back(choiceOption("ints", encoding,
                              "exact C integers as bit-vectors (bv) or range-checked integers "
                              "(math); auto: math for programs that multiply or divide two "

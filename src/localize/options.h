@@ -34,7 +34,10 @@ struct FormulaOptions {
   Granularity granularity = Granularity::Statement;
   unsigned unwind = 10;  ///< loop/recursion unwinding bound of the program formula
   LoopBounds loopBounds = LoopBounds::Run;
-  unsigned loopSlack = 2;      ///< LoopBounds::Run: iterations beyond the failing run's
+  unsigned loopSlack = 2;  ///< LoopBounds::Run: iterations beyond the failing run's
+  /// LoopBounds::Run, pf's program formula: calls inlined outside the
+  /// failing run's call tree along one call chain (encode::CallTree::slack).
+  unsigned callSlack = 2;
   unsigned maxSize = 3;        ///< MCS size bound (0: none)
   unsigned maxCount = 0;       ///< number of diagnoses bound (0: none)
   double timeoutSeconds = 60;  ///< per (program, failing test)

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <fstream>
 #include <stdexcept>
+#include <tuple>
 
 namespace culprit::localize {
 
@@ -225,6 +226,39 @@ DepthBounds programLoopDepthBounds(const FormulaTask& task, const exec::RunResul
                             task.options.loopSlack),
                 describeLoopDepthBounds(*task.program, byDepth));
   return byDepth;
+}
+
+std::shared_ptr<const encode::CallTree> programCallTree(const FormulaTask& task,
+                                                        const exec::RunResult& failing) {
+  if (task.options.loopBounds != FormulaOptions::LoopBounds::Run) return nullptr;
+  auto tree = std::make_shared<encode::CallTree>();
+  tree->made.insert(failing.callContexts.begin(), failing.callContexts.end());
+  tree->slack = task.options.callSlack;
+  return tree;
+}
+
+void noteCutCalls(const FormulaTask& task, const encode::Encoding& enc, Result& r) {
+  if (enc.cutCalls.empty()) return;
+  std::vector<std::pair<ir::StmtId, ir::FuncId>> cut = enc.cutCalls;
+  const ir::Program& program = *task.program;
+  std::sort(cut.begin(), cut.end(), [&](const auto& a, const auto& b) {
+    const ir::SourceRange &ra = program.stmt(a.first).range, &rb = program.stmt(b.first).range;
+    return std::tie(ra.file, ra.line, ra.col, a) < std::tie(rb.file, rb.line, rb.col, b);
+  });
+  std::string listed;
+  for (std::size_t i = 0; i < cut.size(); ++i) {
+    if (i == 8) {
+      listed += ", ...";
+      break;
+    }
+    listed += fmt::format("{}{} {}", i ? ", " : "", program.where(program.stmt(cut[i].first).range),
+                          program.functions[cut[i].second].name);
+  }
+  r.notes.push_back(
+      fmt::format("calls more than {0} call{1} outside the failing run's call tree are "
+                  "not inlined: the formula assumes they do not happen "
+                  "(--loop-bounds run; a larger --call-slack lifts them): {2}",
+                  task.options.callSlack, task.options.callSlack == 1 ? "" : "s", listed));
 }
 
 bool withinLoopBounds(const FormulaTask& task, const exec::RunResult& run,

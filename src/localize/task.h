@@ -8,6 +8,7 @@
 #include "localize/technique.h"
 
 #include <chrono>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -31,6 +32,9 @@ struct FormulaTask {
   /// pf's --formula-limit (0: none): a program formula that outgrows this many hard constraints
   /// while it is built is not solved; it stops like the first-MCS budget, with its note.
   std::uint64_t programHardLimit = 0;
+  /// pf: the program formula inlines calls by the failing run's call tree (--call-slack,
+  /// programCallTree).
+  bool cutByCallTree = false;
   /// errorFormula slices the formula to its obligations' cone (encode::sliceToObligations);
   /// false keeps every clause (a trace formula's early exit controls nothing in the cone, yet
   /// a check that holds the run's branches needs its condition: trace_checks.h).
@@ -106,6 +110,13 @@ programRecursionBounds(const FormulaTask& task, const exec::RunResult& failing, 
 std::unordered_map<ir::StmtId, std::vector<unsigned>>
 programLoopDepthBounds(const FormulaTask& task, const exec::RunResult& failing,
                        const std::unordered_map<ir::StmtId, unsigned>& bounds, Result& r);
+/// The failing run's call tree with --call-slack (EncodeOptions::callTree) under --loop-bounds
+/// run; null (every call inlined) under uniform bounds.
+std::shared_ptr<const encode::CallTree> programCallTree(const FormulaTask& task,
+                                                        const exec::RunResult& failing);
+/// Notes in `r` the calls `enc` did not inline (EncodeOptions::callTree), with the option that
+/// lifts the cut.
+void noteCutCalls(const FormulaTask& task, const encode::Encoding& enc, Result& r);
 /// Does every loop of `run` stay within its bound (`bounds`, else --unwind)?
 bool withinLoopBounds(const FormulaTask& task, const exec::RunResult& run,
                       const std::unordered_map<ir::StmtId, unsigned>& bounds);

@@ -47,6 +47,7 @@ const OptionSpec& formulaLimitOption() {
 Result localizeProgram(const FormulaTask& task) {
   FormulaTask bounded = task;
   bounded.programHardLimit = ownUnsigned(task.options, formulaLimitOption());
+  bounded.cutByCallTree = true;
   return localizeWithFormula(bounded, encode::Family::Program, "pf");
 }
 
@@ -55,7 +56,7 @@ Result localizeProgram(const FormulaTask& task) {
 TechniqueInfo pfTechnique() {
   TechniqueInfo t = formulaTechnique(
       "pf", "formula-based: MCSs of the bounded program formula (BugAssist/SNIPER)",
-      {"unwind", "loop-bounds", "loop-slack"},
+      {"unwind", "loop-bounds", "loop-slack", "call-slack"},
       [](const Problem& p) { return withTraceFallback(p, localizeProgram, /*angelic=*/true); });
   t.ownOptions = {formulaLimitOption()};
   return t;
