@@ -41,6 +41,16 @@ int f(int x) {
 }
 )";
 
+/// f(3): y is 4 and z is 5; only y >= 5 together with z >= 6 passes: the one MCS is {y, z}.
+const char* kTwoValues = R"(#include <assert.h>
+int f(int x) {
+  int y = x + 1;
+  int z = x + 2;
+  assert(y > 4 && z > 5);
+  return y + z;
+}
+)";
+
 bool hasNote(const Result& r, const std::string& note) {
   return std::find(r.notes.begin(), r.notes.end(), note) != r.notes.end();
 }
@@ -135,6 +145,31 @@ TEST_F(PolishingFar, AModelFartherThanTenIsPolished) {
   EXPECT_EQ(polisher.queries(), 2u);
   ASSERT_EQ(d.angelic.size(), 1u);
   EXPECT_EQ(d.angelic[0].value, 50);
+}
+
+class PolishingTwo : public Enumerated {
+protected:
+  PolishingTwo() : Enumerated(kTwoValues) {}
+};
+
+TEST_F(PolishingTwo, NearValuesThatReplayPassingNeedNoQuery) {
+  // {y, z} with values far from the run's (1000, 1001) and no model: replays of the test try
+  // values near the run's 4 and 5 (or 0), nearest first, and the first passing pair is y = 5,
+  // z = 6, found without a query.
+  ASSERT_EQ(mr.mcses.size(), 1u);
+  ASSERT_EQ(mr.mcses[0].softs.size(), 2u);
+  AngelicPolisher polisher(t.task, *enc, *context);
+  Diagnosis d = diagnosis(0);
+  ASSERT_EQ(d.angelic.size(), 2u);
+  for (std::size_t k = 0; k < d.angelic.size(); ++k)
+    d.angelic[k].value = 1000 + static_cast<std::int64_t>(k);
+  EXPECT_TRUE(polisher.polish(d, loaded.groups(mr.mcses[0].softs), solve::Deadline()));
+  EXPECT_EQ(polisher.queries(), 0u);
+  std::vector<std::int64_t> values;
+  for (const AngelicValue& a : d.angelic)
+    values.push_back(a.value);
+  std::sort(values.begin(), values.end());
+  EXPECT_EQ(values, (std::vector<std::int64_t>{5, 6}));
 }
 
 TEST_F(Polishing, WithinTheTimeLimitTheResultStaysComplete) {
