@@ -3,6 +3,7 @@
 #include "localize/phases.h"
 #include "localize/replay.h"
 #include "localize/solving.h"
+#include "solve/query_cuts.h"
 
 #include <algorithm>
 #include <map>
@@ -165,6 +166,7 @@ bool AngelicPolisher::polish(Diagnosis& d, std::span<const std::uint32_t> groups
   State& s = *state_;
   if (s.gaveUp) return false;
   const PhaseTimer phase("polish");
+  const solve::QueryPurpose purpose("polishing");
   z3::context& ctx = s.context.z3();
   z3::expr_vector base(ctx);
   for (std::uint32_t g : s.enforced)

@@ -3,7 +3,9 @@
 
 #include "localize/phases.h"
 #include "localize/replay.h"
+#include "localize/solving.h"
 #include "localize/task.h"
+#include "solve/query_cuts.h"
 
 #include <algorithm>
 #include <chrono>
@@ -35,7 +37,12 @@ double msSince(std::chrono::steady_clock::time_point start) {
 /// The technique's run on `problem` with its diagnoses replayed, not yet ranked.
 Result runReplayed(const TechniqueInfo& technique, const Problem& problem) {
   const auto start = std::chrono::steady_clock::now();
-  Result r = technique.run(problem);
+  solve::takeQueryCuts();  // the run's own only
+  Result r = [&] {
+    const solve::QueryPurpose purpose("solving");
+    return technique.run(problem);
+  }();
+  noteQueryCuts(r, problem.options);
   declareCounters(technique, r.stats);
   // A must set is not a fix: there is nothing to replay.
   if (technique.perFailingTest() && technique.kind != TechniqueKind::MustSet &&
@@ -69,7 +76,13 @@ bool ranks(const TechniqueInfo& technique, const Problem& problem) {
 void rankResult(DiagnosisRanker& ranker, const Problem& problem, Result& r) {
   std::optional<double> left;  // the rest of --timeout: ranking joins the run's time
   if (problem.options.timeoutSeconds > 0) left = problem.options.timeoutSeconds - r.totalMs / 1000;
-  ranker.rank(r, problem.failingTest < 0 ? 0 : static_cast<std::size_t>(problem.failingTest), left);
+  solve::takeQueryCuts();
+  {
+    const solve::QueryPurpose purpose("ranking");
+    ranker.rank(r, problem.failingTest < 0 ? 0 : static_cast<std::size_t>(problem.failingTest),
+                left);
+  }
+  noteQueryCuts(r, problem.options);
   r.totalMs = r.stats.totalMs = r.totalMs + r.stats.rankMs;
 }
 

@@ -3,6 +3,7 @@
 
 #include "localize/loop_bounds.h"
 #include "localize/replay.h"
+#include "solve/query_cuts.h"
 
 #include <algorithm>
 #include <set>
@@ -162,6 +163,7 @@ void OnDemandFormula::buildExploredGuards() {
 
 std::optional<solve::Mcs> OnDemandFormula::solveOnExplored(const solve::Mcs& mcs, double seconds,
                                                            const solve::Deadline& deadline) {
+  const solve::QueryPurpose purpose("confirmation");
   try {
     buildExploredGuards();
     z3::context& ctx = session_->ctx();
@@ -224,6 +226,7 @@ std::optional<solve::Mcs> OnDemandFormula::solveOnExplored(const solve::Mcs& mcs
 
 std::optional<solve::Mcs> OnDemandFormula::solveInWindow(solve::SoftId id,
                                                          const solve::Deadline& deadline) {
+  const solve::QueryPurpose purpose("window probe");
   try {
     std::optional<solve::Mcs> m = windowModel(
         *session_, id,

@@ -218,6 +218,11 @@ std::vector<OptionSpec> makeSpecs() {
                                "solver memory bound per run in MB (0: none); past it the "
                                "report is incomplete",
                                &O::maxMemoryMb));
+  all.push_back(unsignedOption("query-rlimit", bounds,
+                               "budget of every solver query in z3 resource units, the same "
+                               "on every machine (0: none); a query past it is cut and the "
+                               "report names it and is incomplete",
+                               &O::queryRlimit));
   all.push_back(choiceOption("weights", solving,
                              "clause weighting from spectra: ochiai, tarantula or dstar "
                              "(none: unweighted)",

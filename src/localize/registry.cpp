@@ -83,9 +83,9 @@ TechniqueInfo formulaTechnique(std::string name, std::string help,
   t.kind = TechniqueKind::Diagnoses;
   t.scope = TechniqueScope::FailingTest;
   t.takesCounterexample = true;
-  t.options = {"ints",    "granularity",   "suspect-inputs", "max-size",   "max-count",
-               "timeout", "total-timeout", "max-memory",     "weights",    "mcs-engine",
-               "order",   "rank-tests",    "macro-sites",    "whole-trace"};
+  t.options = {"ints",       "granularity",   "suspect-inputs", "max-size",     "max-count",
+               "timeout",    "total-timeout", "max-memory",     "query-rlimit", "weights",
+               "mcs-engine", "order",         "rank-tests",     "macro-sites",  "whole-trace"};
   t.options.insert(t.options.end(), extraOptions.begin(), extraOptions.end());
   t.run = [run = std::move(run), technique = t.name](const Problem& p) {
     if (p.results && p.failingTest >= 0 &&

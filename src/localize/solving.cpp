@@ -5,6 +5,7 @@
 #include "localize/solving.h"
 
 #include "ir/error.h"
+#include "solve/query_cuts.h"
 
 #include <algorithm>
 #include <cmath>
@@ -16,6 +17,35 @@ namespace culprit::localize {
 namespace {
 const std::string kMemoryBoundWords = "solver memory bound ";
 const std::string kFirstMcsWords(kFirstMcsNoteWords);
+
+/// Names the queries of `inner`: "first MCS" until it has given one, "enumeration" after.
+class PurposeNaming : public solve::McsEnumerator {
+public:
+  explicit PurposeNaming(std::unique_ptr<solve::McsEnumerator> inner) : inner_(std::move(inner)) {}
+  std::optional<solve::Mcs> next() override {
+    const solve::QueryPurpose purpose(purposeNow());
+    std::optional<solve::Mcs> m = inner_->next();
+    if (m) found_ = true;
+    return m;
+  }
+  std::optional<solve::Mcs> candidate() override {
+    const solve::QueryPurpose purpose(purposeNow());
+    std::optional<solve::Mcs> m = inner_->candidate();
+    if (m) found_ = true;
+    return m;
+  }
+  void accept(const solve::Mcs& mcs) override {
+    found_ = true;
+    inner_->accept(mcs);
+  }
+  solve::StopReason stopReason() const override { return inner_->stopReason(); }
+  const std::string& stopDetail() const override { return inner_->stopDetail(); }
+
+private:
+  const char* purposeNow() const { return found_ ? "enumeration" : "first MCS"; }
+  std::unique_ptr<solve::McsEnumerator> inner_;
+  bool found_ = false;
+};
 
 /// 0.5, 60: no trailing zeros.
 std::string seconds(double s) {
@@ -39,6 +69,7 @@ std::unique_ptr<solve::Context> makeSolverContext(const FormulaTask& task) {
   }
   solve::ContextOptions o;
   o.maxMemoryMb = task.options.maxMemoryMb;
+  o.queryRlimit = task.options.queryRlimit;
   if (const char* dir = std::getenv("CULPRIT_DUMP_SMT2")) o.dumpDir = dir;
   try {
     return std::make_unique<solve::Context>(std::move(o));
@@ -132,7 +163,7 @@ std::unique_ptr<solve::McsEnumerator> makeEnumerator(const FormulaTask& task,
   std::unique_ptr<solve::McsEnumerator> e =
       solve::makeMcsEnumerator(task.options.mcsEngine, session, bounds);
   if (!e) throw UserError("unknown MCS engine '" + task.options.mcsEngine + "'");
-  return e;
+  return std::make_unique<PurposeNaming>(std::move(e));
 }
 
 bool stoppedByMemoryBound(const Result& r) {
@@ -163,6 +194,29 @@ std::string formulaLimitNote(std::uint64_t limit) {
          "MCS is not expected within the budget (--formula-limit 0 lifts the limit)";
 }
 
+void noteQueryCuts(Result& r, const FormulaOptions& o) {
+  const std::vector<solve::QueryCut> cuts = solve::takeQueryCuts();
+  if (cuts.empty()) return;
+  std::size_t total = 0;
+  std::string which;
+  for (const solve::QueryCut& c : cuts) {
+    total += c.count;
+    which += (which.empty() ? "" : ", ") + c.purpose + " " + std::to_string(c.count);
+    const auto it = std::find_if(r.budgetCuts.begin(), r.budgetCuts.end(),
+                                 [&](const auto& b) { return b.first == c.purpose; });
+    if (it == r.budgetCuts.end())
+      r.budgetCuts.emplace_back(c.purpose, c.count);
+    else
+      it->second += c.count;
+  }
+  addNote(r, "query budget: " +
+                 (total == 1 ? std::string("1 query") : std::to_string(total) + " queries") +
+                 " cut at " + std::to_string(o.queryRlimit) +
+                 " z3 resource units (--query-rlimit): " + which +
+                 "; the results are incomplete (a larger --query-rlimit, or 0 for none, lifts "
+                 "it)");
+}
+
 std::string stopNote(solve::StopReason stop, const std::string& detail, const FormulaOptions& o) {
   switch (stop) {
   case solve::StopReason::Exhausted: return "";
@@ -184,6 +238,9 @@ std::string stopNote(solve::StopReason stop, const std::string& detail, const Fo
       return kMemoryBoundWords + std::to_string(o.maxMemoryMb) +
              " MB reached (--max-memory): the diagnoses so far are shown (a larger --max-memory "
              "lifts it)";
+    if (o.queryRlimit && (detail.find("resource") != std::string::npos ||
+                          detail.find("no reason given") != std::string::npos))
+      return "";  // a query cut by --query-rlimit: the driver's note names it (noteQueryCuts)
     return "solver gave up: " + detail;
   }
   return "";

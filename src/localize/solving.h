@@ -89,6 +89,11 @@ std::string firstMcsNote(std::optional<std::size_t> query, const FormulaOptions&
 /// it stands for a first MCS query not expected to end within that budget.
 std::string formulaLimitNote(std::uint64_t limit);
 
+/// The queries cut by the per-query budget (--query-rlimit of `o`) since the last call
+/// (solve::takeQueryCuts), into `r`: budgetCuts, and a note naming them that marks `r`
+/// incomplete. Nothing when none was cut.
+void noteQueryCuts(Result& r, const FormulaOptions& o);
+
 /// Why an enumeration stopped, as a report note ("" when it was exhausted).
 std::string stopNote(solve::StopReason stop, const std::string& detail, const FormulaOptions& o);
 

@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace culprit::localize {
@@ -163,6 +164,9 @@ struct Result {
   bool complete = true;                   ///< false when a bound or timeout cut enumeration
   std::string incompleteReason;           ///< which bound or timeout
   std::vector<std::string> notes;         ///< what else a reader should know (not incompleteness)
+  /// Queries the per-query budget (--query-rlimit) cut, by what they were asked for ("first
+  /// MCS", "polishing", ...), with how many; each makes the result incomplete.
+  std::vector<std::pair<std::string, std::size_t>> budgetCuts;
   Stats stats;
   double totalMs = 0;
 };

@@ -3,6 +3,7 @@
 
 #include "localize/phases.h"
 #include "localize/replay.h"
+#include "solve/query_cuts.h"
 
 #include <algorithm>
 
@@ -123,6 +124,7 @@ solve::Answer TraceChecks::check(std::size_t test, const std::set<ir::StmtId>& r
   Formula& f = formula(test);
   if (!f.session) return solve::Answer::Unknown;
   const PhaseTimer phase("checks: queries");
+  const solve::QueryPurpose purpose("ranking checks");
   auto enforcedExcept = [&](const std::set<ir::StmtId>& free) {
     z3::expr_vector enforced(f.context->z3());
     for (const auto& [stmt, groups] : f.groups)

@@ -1,5 +1,6 @@
 // Window probes: see window_probe.h.
 #include "localize/window_probe.h"
+#include "solve/query_cuts.h"
 
 #include <algorithm>
 #include <array>
@@ -81,6 +82,7 @@ std::vector<solve::Mcs> probeWindows(const FormulaTask& task, const encode::Enco
                                      const exec::RunResult& run, solve::Session& session,
                                      const SessionGroups& loaded, const solve::Deadline& deadline,
                                      Result& r) {
+  const solve::QueryPurpose purpose("window probe");
   std::vector<solve::Mcs> found;
   try {
     const ProducedValues produced = producedValues(*task.program, run);

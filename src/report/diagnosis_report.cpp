@@ -187,6 +187,12 @@ nlohmann::json diagnosesJson(const ir::Program& program, const localize::Result&
   for (const localize::Counter& c : result.stats.counters)
     j["stats"][c.name] = c.value;
   if (!result.complete) j["incomplete_reason"] = result.incompleteReason;
+  if (!result.budgetCuts.empty()) {
+    nlohmann::json cuts = nlohmann::json::array();
+    for (const auto& [query, count] : result.budgetCuts)
+      cuts.push_back({{"query", query}, {"count", count}});
+    j["budget_cuts"] = std::move(cuts);
+  }
   if (!result.notes.empty()) j["notes"] = result.notes;
   return j;
 }

@@ -117,6 +117,10 @@ SessionOptions Context::sessionOptions(std::string logic) const {
   o.dumpDir = options_.dumpDir;
   o.maxMemoryMb = boundMb_;
   o.restarts.rlimit = options_.restartRlimit;
+  if (options_.queryRlimit) {
+    o.rlimit = o.budgetRlimit = options_.queryRlimit;
+    o.restarts = {};
+  }
   return o;
 }
 

@@ -27,6 +27,10 @@ struct ContextOptions {
   /// First budget of every query of the run's sessions (RestartPolicy; 0: none). The
   /// environment variable CULPRIT_RESTART_RLIMIT overrides it (experiments).
   unsigned restartRlimit = kDefaultRestartRlimit;
+  /// The budget of every query of the run's sessions in z3 resource units (--query-rlimit; 0:
+  /// none): a query past it answers unknown, without restarts, and is recorded as cut
+  /// (query_cuts.h).
+  unsigned queryRlimit = 0;
 };
 
 /// The dump directory cannot be created.

@@ -3,6 +3,7 @@
 
 #include "invariant.h"
 #include "memory_bound.h"
+#include "query_cuts.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -10,6 +11,21 @@
 #include <exception>
 
 namespace culprit::solve {
+namespace {
+
+/// Did a query that answered unknown for `reason`, `elapsedMs` into its time limit of
+/// `timeoutMs`, stop at its resource limit? z3's SMT core says "max. resource limit exceeded",
+/// its SAT core "canceled", as for a timeout, which is told apart by the time it took; a
+/// budget spent while z3 simplifies the query reads "no reason given".
+bool cutByResourceLimit(const std::string& reason, double elapsedMs, unsigned timeoutMs) {
+  if (reason.find("memory") != std::string::npos) return false;
+  if (reason.find("resource") != std::string::npos) return true;
+  return (reason.find("canceled") != std::string::npos ||
+          reason.find("no reason given") != std::string::npos) &&
+         (timeoutMs == kNoTimeout || elapsedMs < 0.9 * timeoutMs);
+}
+
+}  // namespace
 
 Deadline Deadline::after(double seconds) {
   Deadline d;
@@ -137,11 +153,20 @@ Answer Session::check(const z3::expr_vector& assumptions, const Deadline& deadli
     return last_;
   }
   unsigned timeout = std::min(options_.queryTimeoutMs, deadline.remainingMs());
+  const auto start = std::chrono::steady_clock::now();
   {
     const detail::QueryMemoryBound bound(options_.maxMemoryMb);
     last_ = engine_->check(assumptions, timeout);
   }
   reason_ = last_ == Answer::Unknown ? engine_->reasonUnknown() : std::string();
+  if (last_ == Answer::Unknown && options_.budgetRlimit &&
+      options_.rlimit == options_.budgetRlimit &&
+      cutByResourceLimit(
+          reason_,
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+              .count(),
+          timeout))
+    recordQueryCut();
   return last_;
 }
 

@@ -51,6 +51,9 @@ struct SessionOptions {
   unsigned rlimit = 0;
   /// Budgets that escalate, for queries without `rlimit` (see RestartPolicy; off by default).
   RestartPolicy restarts = {};
+  /// The run's per-query budget (--query-rlimit; 0: none): while `rlimit` is this budget, each
+  /// query it cuts is recorded under its purpose (query_cuts.h).
+  unsigned budgetRlimit = 0;
 };
 
 struct SoftGroup {

@@ -427,9 +427,9 @@ TechniqueInfo cfaultsTechnique() {
            "selectors); diagnoses that explain every failing test at once";
   t.kind = TechniqueKind::Diagnoses;
   t.scope = TechniqueScope::Suite;
-  t.options = {"ints",          "suspect-inputs", "max-size",   "max-count",  "timeout",
-               "total-timeout", "max-memory",     "weights",    "mcs-engine", "unwind",
-               "loop-bounds",   "loop-slack",     "macro-sites"};
+  t.options = {"ints",          "suspect-inputs", "max-size",     "max-count",  "timeout",
+               "total-timeout", "max-memory",     "query-rlimit", "weights",    "mcs-engine",
+               "unwind",        "loop-bounds",    "loop-slack",   "macro-sites"};
   t.ownOptions = {maxFailingOption(), diagnosesOption()};
   t.counters = {
       {"tests", "failing tests in the formula"},

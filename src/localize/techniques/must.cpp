@@ -84,7 +84,8 @@ TechniqueInfo mustTechnique() {
       "must", "formula-based: must set by formula slicing (FOSFL), met by every repair", {"unwind"},
       [](const Problem& p) { return mustSetOf(formulaTask(p)); });
   t.kind = TechniqueKind::MustSet;
-  t.options = {"ints", "suspect-inputs", "timeout", "total-timeout", "max-memory", "unwind"};
+  t.options = {"ints",       "suspect-inputs", "timeout", "total-timeout",
+               "max-memory", "query-rlimit",   "unwind"};
   return t;
 }
 

@@ -9,32 +9,32 @@
 // values (encode/incremental.h, Unexplored::Cut), so relaxing a condition frees what the other
 // side could write, as the paper's phi with an unencoded side does. Each iteration enumerates
 // all MCSs from scratch (a new MaxSAT enumeration in a solver scope; the formula itself lives on
-// in the session and only grows), then re-runs T along the path of every MCS that leaves the
-// explored program, adds the new runs' sides, and repeats until no MCS does.
-// Pre: the failing test fails. Post (--expand paths, the default): when it ends, every MCS's
-// model stays on encoded paths, so the MCSs are exactly the program formula's within the
-// bounds. With --expand conditions (the paper's rule) only a condition in an MCS whose other
-// side is unexplored sends the search there; MCSs whose models take other unexplored sides are
-// reported as they are (the driver's replay shows which are infeasible).
-// Confirmation by replay (--expand paths): before an MCS's path is explored, the test runs with
-// the MCS's angelic values only (every other statement and branch as the program computes it);
-// a run that passes within the unwinding bound is a model of the program formula, so the MCS
-// (minimal already in the weaker partial formula) is one of the program formula's and needs no
-// exploring; only the others add their run along the path.
-// Settled MCSs (--expand paths): an MCS whose model stays on explored sides, or whose angelic
-// values make a passing run, is one of the program formula's and of every later iteration's; it
-// is kept and blocked in later enumerations instead of being found again (sumeven n20: 33 -> 18
-// queries, 4 -> 3 iterations; at n100, 35 -> 20 queries).
-// Departures: sibling runs (--sibling-runs, OnDemandFormula::siblings): an expanded path's
-// new sides are also explored at the other executions of the same branches in the failing run,
-// so a loop needs one iteration of ofc, not one per loop iteration. A cut side that may escape
-// (return, exit, output, input, writes through pointers) is free instead of cut: a path through it
-// is unconstrained, like an unexplored side of the angelic program, which keeps each iteration an
-// over-approximation of the program formula. Exploring runs force the model's whole path and its
-// angelic values (paper mode: the path's decisions only, as execution hijacking). An iteration
-// stopped by the memory bound or the first-MCS budget with no MCS falls back as pf does: the
-// trace formula, and the failing run's angelic formula, whose candidates a passing replay
-// confirms (angelic_fallback.h; agx's first formula, ofc's own cuts the unexplored sides).
+// in the session and only grows, and a pass that left clauses behind gets a new session holding
+// only the latest formula: dropStaleClauses), then re-runs T along the path of every MCS that
+// leaves the explored program, adds the new runs' sides, and repeats until no MCS does. Pre: the
+// failing test fails. Post (--expand paths, the default): when it ends, every MCS's model stays on
+// encoded paths, so the MCSs are exactly the program formula's within the bounds. With --expand
+// conditions (the paper's rule) only a condition in an MCS whose other side is unexplored sends the
+// search there; MCSs whose models take other unexplored sides are reported as they are (the
+// driver's replay shows which are infeasible). Confirmation by replay (--expand paths): before an
+// MCS's path is explored, the test runs with the MCS's angelic values only (every other statement
+// and branch as the program computes it); a run that passes within the unwinding bound is a model
+// of the program formula, so the MCS (minimal already in the weaker partial formula) is one of the
+// program formula's and needs no exploring; only the others add their run along the path. Settled
+// MCSs (--expand paths): an MCS whose model stays on explored sides, or whose angelic values make a
+// passing run, is one of the program formula's and of every later iteration's; it is kept and
+// blocked in later enumerations instead of being found again (sumeven n20: 33 -> 18 queries, 4 -> 3
+// iterations; at n100, 35 -> 20 queries). Departures: sibling runs (--sibling-runs,
+// OnDemandFormula::siblings): an expanded path's new sides are also explored at the other
+// executions of the same branches in the failing run, so a loop needs one iteration of ofc, not one
+// per loop iteration. A cut side that may escape (return, exit, output, input, writes through
+// pointers) is free instead of cut: a path through it is unconstrained, like an unexplored side of
+// the angelic program, which keeps each iteration an over-approximation of the program formula.
+// Exploring runs force the model's whole path and its angelic values (paper mode: the path's
+// decisions only, as execution hijacking). An iteration stopped by the memory bound or the
+// first-MCS budget with no MCS falls back as pf does: the trace formula, and the failing run's
+// angelic formula, whose candidates a passing replay confirms (angelic_fallback.h; agx's first
+// formula, ofc's own cuts the unexplored sides).
 #include "localize/diagnose.h"
 #include "localize/on_demand.h"
 #include "localize/window_probe.h"
@@ -74,10 +74,37 @@ struct Found {
 /// sides, or a run with its angelic values passed. It is an MCS of every later formula too
 /// (they lie between the program formula and the one it was found in).
 struct Settled {
-  solve::Mcs mcs;
+  solve::Mcs mcs;       ///< its soft ids are the current session's (see carryOver)
   Diagnosis diagnosis;  ///< built when it was found, on that iteration's encoding
   bool confirmed = false;
+  std::vector<std::uint32_t> groups;  ///< of `mcs` (encoding().groups indexes)
+  bool blocked = true;                ///< false: a group of it left the formula (nothing to block)
 };
+
+/// `mcs` settled, with its groups in the current session.
+Settled settle(const OnDemandFormula& formula, solve::Mcs mcs, Diagnosis d, bool confirmed) {
+  std::vector<std::uint32_t> groups = formula.groupsOf(mcs);
+  return {std::move(mcs), std::move(d), confirmed, std::move(groups), true};
+}
+
+/// A new session holding the latest pass only, when the session holds clauses it no longer
+/// has: each iteration enumerates afresh in a scope of its own, so the new session loses no
+/// blocking clause or core, only what z3 learned, and the next enumeration searches a formula
+/// without the copies the pass left behind downstream of each newly explored join (sumeven n100:
+/// 849 -> 729 hard clauses, pf's count; the final enumeration's last query, the proof that no
+/// MCS is left, 14.8 -> 5.7 M z3 units). The settled MCSs keep their groups' new soft ids.
+/// False when the formula broke.
+bool dropStaleClauses(OnDemandFormula& formula, std::vector<Settled>& settled) {
+  if (formula.staleClauses() == 0) return true;
+  formula.restart();
+  if (!formula.ok()) return false;
+  for (Settled& s : settled) {
+    std::optional<solve::Mcs> again = formula.carriedOver(s.mcs, s.groups);
+    s.blocked = again.has_value();
+    if (again) s.mcs.softs = std::move(again->softs);
+  }
+  return true;
+}
 
 /// The loop statements' single-statement MCSs of the formula as it is that window probes find
 /// (OnDemandFormula::solveInWindow), but the settled ones: the enumeration would search every
@@ -91,7 +118,7 @@ std::vector<solve::Mcs> windowCandidates(OnDemandFormula& formula,
   solve::Session& session = formula.session();
   for (solve::SoftId id : session.allSofts()) {
     if (std::any_of(settled.begin(), settled.end(), [&](const Settled& s) {
-          return s.mcs.softs == std::vector<solve::SoftId>{id};
+          return s.blocked && s.mcs.softs == std::vector<solve::SoftId>{id};
         }))
       continue;
     std::optional<solve::Mcs> m = formula.solveInWindow(id, deadline);
@@ -115,7 +142,7 @@ std::vector<Found> enumerateAll(const FormulaTask& task, OnDemandFormula& formul
     solve::Session::Scope scope(formula.session());  // this iteration's blocking, relaxations
     std::unique_ptr<solve::McsEnumerator> e = makeEnumerator(task, formula.session(), secondsLeft);
     for (const Settled& s : settled)
-      e->accept(s.mcs);
+      if (s.blocked) e->accept(s.mcs);
     if (!expandsConditionsOnly(task))
       e = withFoundFirst(windowCandidates(formula, settled,
                                           task.options.timeoutSeconds > 0
@@ -176,7 +203,7 @@ Result localizeOnDemand(const FormulaTask& task) {
     for (solve::Mcs& m :
          formula.confirmSingletons(kExploredModelSeconds, runDeadline(task, start))) {
       Diagnosis d = formula.diagnosis(m, modelPath(formula.encoding(), m.model));
-      settled.push_back({std::move(m), std::move(d), false});
+      settled.push_back(settle(formula, std::move(m), std::move(d), false));
     }
   for (;;) {
     ++iterations;
@@ -200,20 +227,20 @@ Result localizeOnDemand(const FormulaTask& task) {
       if (stopped) continue;
       const std::vector<encode::PathStep> path = expansion(task, formula, f);
       if (path.empty()) {
-        if (!paperRule) settled.push_back({f.mcs, diagnoses.back(), false});
+        if (!paperRule) settled.push_back(settle(formula, f.mcs, diagnoses.back(), false));
         continue;
       }
       if (!paperRule) {
         if (std::optional<std::vector<BranchDecision>> p =
                 formula.confirm(diagnoses.back().angelic)) {
           diagnoses.back().path = std::move(*p);
-          settled.push_back({f.mcs, diagnoses.back(), true});
+          settled.push_back(settle(formula, f.mcs, diagnoses.back(), true));
           continue;
         }
         if (std::optional<solve::Mcs> m =
                 formula.solveOnExplored(f.mcs, kExploredModelSeconds, runDeadline(task, start))) {
           diagnoses.back() = formula.diagnosis(*m, modelPath(formula.encoding(), m->model));
-          settled.push_back({std::move(*m), diagnoses.back(), false});
+          settled.push_back(settle(formula, std::move(*m), diagnoses.back(), false));
           continue;
         }
       }
@@ -270,8 +297,9 @@ Result localizeOnDemand(const FormulaTask& task) {
       if (std::optional<solve::Mcs> again =
               formula.solveOnExplored(m, kExploredModelSeconds, runDeadline(task, start))) {
         Diagnosis d = formula.diagnosis(*again, modelPath(formula.encoding(), again->model));
-        settled.push_back({std::move(*again), std::move(d), false});
+        settled.push_back(settle(formula, std::move(*again), std::move(d), false));
       }
+    if (!dropStaleClauses(formula, settled)) break;
   }
   r.diagnoses = std::move(diagnoses);
   addNote(r, stopNote(stop, detail, task.options));

@@ -368,7 +368,8 @@ TechniqueInfo sattarTechnique() {
            "ranking per violated specification";
   t.kind = TechniqueKind::Ranking;
   t.scope = TechniqueScope::Suite;
-  t.options = {"unwind", "ints", "suspect-inputs", "timeout", "total-timeout", "max-memory"};
+  t.options = {"unwind",        "ints",       "suspect-inputs", "timeout",
+               "total-timeout", "max-memory", "query-rlimit"};
   t.ownOptions = {roundsOption(), mucOnlyOption()};
   t.run = sattar;
   t.takesCounterexample = true;

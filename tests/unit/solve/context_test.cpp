@@ -1,6 +1,7 @@
 // The per-run solver context: dump directory, memory bound on queries (and only on queries),
 // and sessions that inherit both.
 #include "solve/context.h"
+#include "solve/query_cuts.h"
 
 #include "solve_test_util.h"
 
@@ -68,6 +69,27 @@ TEST(Context, TheSatCoreRestartsToo) {
             z3::ugt(x, c.z3().bv_val(1, 12)) && z3::ugt(y, c.z3().bv_val(1, 12)));
   EXPECT_EQ(s.check(), Answer::Sat);
   EXPECT_GT(s.stats().restarts, 0u);
+}
+
+TEST(Context, TheQueryBudgetIsEverySessionsFixedLimit) {
+  ContextOptions o;
+  o.queryRlimit = 1000;
+  Context c(o);
+  const SessionOptions so = c.sessionOptions("QF_BV");
+  EXPECT_EQ(so.rlimit, 1000u);
+  EXPECT_EQ(so.budgetRlimit, 1000u);
+  EXPECT_EQ(so.restarts.rlimit, 0u);  // a cut is a verdict, not a first attempt
+  // The SAT core's "canceled" is a cut when it comes before the query's time limit.
+  takeQueryCuts();
+  Session s(c.z3(), so);
+  z3::expr x = c.z3().bv_const("x", 12), y = c.z3().bv_const("y", 12);
+  s.addHard(z3::zext(x, 12) * z3::zext(y, 12) == c.z3().bv_val("16744463", 24) &&
+            z3::ugt(x, c.z3().bv_val(1, 12)) && z3::ugt(y, c.z3().bv_val(1, 12)));
+  EXPECT_EQ(s.check(), Answer::Unknown);
+  const std::vector<QueryCut> cuts = takeQueryCuts();
+  ASSERT_EQ(cuts.size(), 1u);
+  EXPECT_EQ(cuts[0].count, 1u);
+  EXPECT_EQ(Context().sessionOptions().budgetRlimit, 0u);
 }
 
 TEST(Context, WithoutABoundSessionsAreUnbounded) {

@@ -1,5 +1,6 @@
 // The Z3 facade: hard constraints, soft groups, assumptions, models, cores, scopes, timeouts,
 // statistics and the SMT2 dump decorator.
+#include "solve/query_cuts.h"
 #include "solve/session.h"
 
 #include "solve_test_util.h"
@@ -285,6 +286,57 @@ TEST(Session, StatsSinceGivesDifferences) {
   EXPECT_EQ(d.queries, 4u);
   EXPECT_DOUBLE_EQ(d.solverMs, 15);
   EXPECT_EQ(d.maxCore, 4u);
+}
+
+TEST(QueryCuts, AQueryCutByTheRunsBudgetIsRecordedUnderItsPurpose) {
+  takeQueryCuts();
+  z3::context ctx;
+  SessionOptions options;
+  options.rlimit = options.budgetRlimit = 2000;
+  Session s(ctx, options);
+  s.addHard(moderateFactoring(ctx));
+  {
+    const QueryPurpose purpose("polishing");
+    EXPECT_EQ(s.check(), Answer::Unknown);
+    EXPECT_EQ(s.check(), Answer::Unknown);
+  }
+  EXPECT_EQ(s.check(), Answer::Unknown);  // no purpose in force
+  const std::vector<QueryCut> cuts = takeQueryCuts();
+  ASSERT_EQ(cuts.size(), 2u);
+  EXPECT_EQ(cuts[0].purpose, "polishing");
+  EXPECT_EQ(cuts[0].count, 2u);
+  EXPECT_EQ(cuts[1].purpose, "query");
+  EXPECT_EQ(cuts[1].count, 1u);
+  EXPECT_TRUE(takeQueryCuts().empty());  // taken
+}
+
+TEST(QueryCuts, OnlyTheRunsBudgetCounts) {
+  takeQueryCuts();
+  z3::context ctx;
+  SessionOptions options;
+  options.rlimit = 2000;  // a budget of the caller's own (the ranking's checks), not the run's
+  options.budgetRlimit = 0;
+  Session s(ctx, options);
+  s.addHard(moderateFactoring(ctx));
+  EXPECT_EQ(s.check(), Answer::Unknown);
+  // Nor after setRlimit moves a session off the run's budget.
+  options.budgetRlimit = 2000;
+  Session t(ctx, options);
+  t.addHard(moderateFactoring(ctx));
+  t.setRlimit(1000);
+  EXPECT_EQ(t.check(), Answer::Unknown);
+  EXPECT_TRUE(takeQueryCuts().empty());
+}
+
+TEST(QueryCuts, ADecidedQueryIsNoCut) {
+  takeQueryCuts();
+  z3::context ctx;
+  SessionOptions options;
+  options.rlimit = options.budgetRlimit = 100'000'000;
+  Session s(ctx, options);
+  s.addHard(ctx.bool_const("a"));
+  EXPECT_EQ(s.check(), Answer::Sat);
+  EXPECT_TRUE(takeQueryCuts().empty());
 }
 
 }  // namespace
