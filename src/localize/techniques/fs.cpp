@@ -61,14 +61,18 @@ struct BranchFix {
   bool direction = false;  ///< the forced direction at `first`
 };
 
-bool anyFeasible(const FormulaTask& task, const Result& r) {
+/// Does the task's test pass when replayed with `forced` (an untraced run)?
+bool passesWith(const FormulaTask& task, const std::vector<AngelicValue>& forced) {
   exec::RunOptions untraced = task.run;
   untraced.trace = false;
   untraced.coverage = false;
+  return passesTest(task, tracedReplay(*task.program, *task.test, forced, untraced));
+}
+
+bool anyFeasible(const FormulaTask& task, const Result& r) {
   const std::size_t n = std::min(r.diagnoses.size(), kReplayChecks);
   for (std::size_t i = 0; i < n; ++i)
-    if (passesTest(task, tracedReplay(*task.program, *task.test, r.diagnoses[i].angelic, untraced)))
-      return true;
+    if (passesWith(task, r.diagnoses[i].angelic)) return true;
   return false;
 }
 
@@ -92,12 +96,9 @@ deviable(const FormulaTask& task, const exec::RunResult& failing) {
 std::vector<BranchFix> branchFixes(const FormulaTask& task, const exec::RunResult& failing,
                                    Clock::time_point deadline, bool timed, std::size_t& runs,
                                    bool& cut) {
-  exec::RunOptions untraced = task.run;
-  untraced.trace = false;
-  untraced.coverage = false;
   const auto passing = [&](const std::vector<AngelicValue>& forced) {
     ++runs;
-    return passesTest(task, tracedReplay(*task.program, *task.test, forced, untraced));
+    return passesWith(task, forced);
   };
   // Execution order of the conditions' first executions: the earliest decisions first.
   const auto conditions = deviable(task, failing);
