@@ -169,6 +169,10 @@ void addBranchDiagnoses(const FormulaTask& task, solve::Context& context, Clock:
   bool cut = false;
   const std::vector<BranchFix> fixes = branchFixes(task, failing, deadline, timed, runs, cut);
   r.stats.counter("branch-diagnoses") = fixes.size();
+  if (!fixes.empty())  // read after the formula's own notes, e.g. that no statement explains it
+    r.notes.push_back("fs's branch step: deciding " + counted(fixes.size(), "condition") +
+                      " of the failing run the other way makes the test pass (branch diagnoses, "
+                      "each checked by a replay)");
   if (cut)
     addNote(r, "timeout during fs's branch decisions (--timeout): conditions after the first " +
                    counted(fixes.size(), "passing decision") +
