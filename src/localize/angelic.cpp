@@ -1,7 +1,6 @@
 // Readable angelic values: see angelic.h.
 #include "localize/angelic.h"
 #include "localize/phases.h"
-#include "localize/replay.h"
 #include "localize/solving.h"
 #include "solve/query_cuts.h"
 
@@ -123,41 +122,36 @@ bool AngelicPolisher::replayNear(Diagnosis& d) {
         candidatesFor(d.angelic[i].value, it == s.produced.end() ? nullptr : &it->second));
     if (options.back().empty()) return false;
   }
-  const testing::Oracle assertionsOnly;
-  const testing::Oracle& oracle = s.task.oracle ? *s.task.oracle : assertionsOnly;
   // Every choice of one option per value, by the sum of their positions (nearest first), up
-  // to kReplayBudget replays.
+  // to kReplayBudget replays. The picks of one sum come with the last value's position
+  // ascending, then the one before it, ...; the first value's position is what the sum leaves.
   std::vector<AngelicValue> tried = d.angelic;
   std::vector<std::size_t> pick(values.size(), 0);
   std::size_t budget = kReplayBudget;
   std::size_t maxSum = 0;
   for (const std::vector<std::int64_t>& o : options)
     maxSum += o.size() - 1;
-  for (std::size_t sum = 0; sum <= maxSum; ++sum) {
-    // Enumerate the picks with this sum (odometer over all picks; few values, short lists).
-    std::fill(pick.begin(), pick.end(), 0);
-    for (;;) {
-      std::size_t total = 0;
-      for (std::size_t p : pick)
-        total += p;
-      if (total == sum) {
-        if (budget-- == 0) return false;
-        for (std::size_t k = 0; k < values.size(); ++k)
-          tried[values[k]].value = options[k][pick[k]];
-        if (replay(*s.task.program, *s.task.test, tried, oracle, s.task.run) ==
-            Feasibility::Feasible) {
-          d.angelic = std::move(tried);
-          return true;
-        }
-      }
-      std::size_t k = 0;
-      for (; k < pick.size(); ++k) {
-        if (++pick[k] < options[k].size()) break;
-        pick[k] = 0;
-      }
-      if (k == pick.size()) break;
+  enum class Outcome { Passed, Failed, OutOfBudget };
+  // Positions of values [0, k] whose sum is `left`, the later ones chosen already.
+  const auto pickUpTo = [&](const auto& self, std::size_t k, std::size_t left) -> Outcome {
+    if (k == 0) {
+      if (left >= options[0].size()) return Outcome::Failed;
+      pick[0] = left;
+      if (budget-- == 0) return Outcome::OutOfBudget;
+      for (std::size_t i = 0; i < values.size(); ++i)
+        tried[values[i]].value = options[i][pick[i]];
+      return passesWith(s.task, tried) ? Outcome::Passed : Outcome::Failed;
     }
-  }
+    for (pick[k] = 0; pick[k] <= left && pick[k] < options[k].size(); ++pick[k])
+      if (const Outcome o = self(self, k - 1, left - pick[k]); o != Outcome::Failed) return o;
+    return Outcome::Failed;
+  };
+  for (std::size_t sum = 0; sum <= maxSum; ++sum)
+    switch (pickUpTo(pickUpTo, values.size() - 1, sum)) {
+    case Outcome::Passed: d.angelic = std::move(tried); return true;
+    case Outcome::OutOfBudget: return false;
+    case Outcome::Failed: break;
+    }
   return false;
 }
 

@@ -139,6 +139,13 @@ bool passesTest(const FormulaTask& task, const exec::RunResult& run) {
                 task.run);
 }
 
+bool passesWith(const FormulaTask& task, const std::vector<AngelicValue>& forced) {
+  exec::RunOptions untraced = task.run;
+  untraced.trace = false;
+  untraced.coverage = false;
+  return passesTest(task, tracedReplay(*task.program, *task.test, forced, untraced));
+}
+
 exec::RunResult traceFailingRun(const FormulaTask& task, bool boundedByUnwind, Result& r) {
   exec::RunResult failing = traceRun(task, nullptr);
   // Under --loop-bounds run every loop and recursion fits by construction.

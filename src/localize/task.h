@@ -88,6 +88,9 @@ exec::RunResult traceRun(const FormulaTask& task, exec::Observer* observer,
                          std::uint64_t stepLimit = 0);
 /// `run` (of the task's test) passes the task's oracle (in-code assertions only without one).
 bool passesTest(const FormulaTask& task, const exec::RunResult& run);
+/// The task's test, replayed untraced with `forced` (angelic values, branch directions), passes
+/// the task's oracle.
+bool passesWith(const FormulaTask& task, const std::vector<AngelicValue>& forced);
 
 /// The failing run with its trace. With `boundedByUnwind` (program formulas under uniform
 /// bounds), a run deeper than the unwinding bound is noted in `r`: the formula assumes no path

@@ -31,7 +31,6 @@
 // relaxed, their values freed. Switch arms are not deviated (as in locfaults).
 #include "localize/diagnose.h"
 #include "localize/phases.h"
-#include "localize/replay.h"
 
 #include <algorithm>
 #include <chrono>
@@ -60,14 +59,6 @@ struct BranchFix {
   exec::InstanceKey first;
   bool direction = false;  ///< the forced direction at `first`
 };
-
-/// Does the task's test pass when replayed with `forced` (an untraced run)?
-bool passesWith(const FormulaTask& task, const std::vector<AngelicValue>& forced) {
-  exec::RunOptions untraced = task.run;
-  untraced.trace = false;
-  untraced.coverage = false;
-  return passesTest(task, tracedReplay(*task.program, *task.test, forced, untraced));
-}
 
 bool anyFeasible(const FormulaTask& task, const Result& r) {
   const std::size_t n = std::min(r.diagnoses.size(), kReplayChecks);

@@ -11,30 +11,31 @@
 // all MCSs from scratch (a new MaxSAT enumeration in a solver scope; the formula itself lives on
 // in the session and only grows, and a pass that left clauses behind gets a new session holding
 // only the latest formula: dropStaleClauses), then re-runs T along the path of every MCS that
-// leaves the explored program, adds the new runs' sides, and repeats until no MCS does. Pre: the
-// failing test fails. Post (--expand paths, the default): when it ends, every MCS's model stays on
-// encoded paths, so the MCSs are exactly the program formula's within the bounds. With --expand
-// conditions (the paper's rule) only a condition in an MCS whose other side is unexplored sends the
-// search there; MCSs whose models take other unexplored sides are reported as they are (the
-// driver's replay shows which are infeasible). Confirmation by replay (--expand paths): before an
-// MCS's path is explored, the test runs with the MCS's angelic values only (every other statement
-// and branch as the program computes it); a run that passes within the unwinding bound is a model
-// of the program formula, so the MCS (minimal already in the weaker partial formula) is one of the
-// program formula's and needs no exploring; only the others add their run along the path. Settled
-// MCSs (--expand paths): an MCS whose model stays on explored sides, or whose angelic values make a
-// passing run, is one of the program formula's and of every later iteration's; it is kept and
-// blocked in later enumerations instead of being found again (sumeven n20: 33 -> 18 queries, 4 -> 3
-// iterations; at n100, 35 -> 20 queries). Departures: sibling runs (--sibling-runs,
-// OnDemandFormula::siblings): an expanded path's new sides are also explored at the other
-// executions of the same branches in the failing run, so a loop needs one iteration of ofc, not one
-// per loop iteration. A cut side that may escape (return, exit, output, input, writes through
-// pointers) is free instead of cut: a path through it is unconstrained, like an unexplored side of
-// the angelic program, which keeps each iteration an over-approximation of the program formula.
-// Exploring runs force the model's whole path and its angelic values (paper mode: the path's
-// decisions only, as execution hijacking). An iteration stopped by the memory bound or the
-// first-MCS budget with no MCS falls back as pf does: the trace formula, and the failing run's
-// angelic formula, whose candidates a passing replay confirms (angelic_fallback.h; agx's first
-// formula, ofc's own cuts the unexplored sides).
+// leaves the explored program, adds the new runs' sides, and repeats until no MCS does.
+// Pre: the failing test fails. Post (--expand paths, the default): when it ends, every MCS's
+// model stays on encoded paths, so the MCSs are exactly the program formula's within the
+// bounds. With --expand conditions (the paper's rule) only a condition in an MCS whose other
+// side is unexplored sends the search there; MCSs whose models take other unexplored sides are
+// reported as they are (the driver's replay shows which are infeasible).
+// Confirmation by replay (--expand paths): before an MCS's path is explored, the test runs with
+// the MCS's angelic values only (every other statement and branch as the program computes it);
+// a run that passes within the unwinding bound is a model of the program formula, so the MCS
+// (minimal already in the weaker partial formula) is one of the program formula's and needs no
+// exploring; only the others add their run along the path.
+// Settled MCSs (--expand paths): an MCS whose model stays on explored sides, or whose angelic
+// values make a passing run, is one of the program formula's and of every later iteration's; it
+// is kept and blocked in later enumerations instead of being found again (sumeven n20: 33 -> 18
+// queries, 4 -> 3 iterations; at n100, 35 -> 20 queries).
+// Departures: sibling runs (--sibling-runs, OnDemandFormula::siblings): an expanded path's
+// new sides are also explored at the other executions of the same branches in the failing run,
+// so a loop needs one iteration of ofc, not one per loop iteration. A cut side that may escape
+// (return, exit, output, input, writes through pointers) is free instead of cut: a path through it
+// is unconstrained, like an unexplored side of the angelic program, which keeps each iteration an
+// over-approximation of the program formula. Exploring runs force the model's whole path and its
+// angelic values (paper mode: the path's decisions only, as execution hijacking). An iteration
+// stopped by the memory bound or the first-MCS budget with no MCS falls back as pf does: the
+// trace formula, and the failing run's angelic formula, whose candidates a passing replay
+// confirms (angelic_fallback.h; agx's first formula, ofc's own cuts the unexplored sides).
 #include "localize/diagnose.h"
 #include "localize/on_demand.h"
 #include "localize/window_probe.h"
