@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <mutex>
 
 namespace culprit::solve {
@@ -33,6 +34,12 @@ QueryStats QueryStats::since(const QueryStats& earlier) const {
 }
 
 z3::solver makeZ3Solver(z3::context& ctx, const std::string& logic) {
+  // z3 4.8.12 compresses every model it hands out (Z3_solver_get_model: model::compress, which
+  // inlines and removes function definitions), about two thirds of a model's 1-2 ms on
+  // bench/siemens, where pf asks one per MCS and polishing query; the formulas declare no
+  // functions, so the values are the same. (A global: the solver takes no model parameters.)
+  static std::once_flag uncompressed;
+  std::call_once(uncompressed, [] { z3::set_param("model.compact", false); });
   if (logic == kFloatLogic || logic == kFloatArrayLogic) {
     // fpa2bv turns floating-point terms into bit-vector circuits once; a SAT solver (or, with
     // arrays, z3's SMT core) then decides them. A division of doubles: 0.5 s this way, 80 s
@@ -289,11 +296,11 @@ public:
 
   Answer check(const z3::expr_vector& assumptions, unsigned timeoutMs) override {
     char name[32];
-    std::snprintf(name, sizeof name, "query-%06u.smt2", ++count_);
+    std::snprintf(name, sizeof name, "query-%06u.smt2", nextFile(dir_));
     std::filesystem::path file = dir_ / name;
     {
       std::ofstream out(file);
-      out << "; culprit solver query " << count_;
+      out << "; culprit solver query " << ++count_;
       if (timeoutMs != kNoTimeout) out << ", timeout " << timeoutMs << " ms";
       out << "\n" << inner_->smt2() << "(check-sat-assuming (";
       for (unsigned i = 0; i < assumptions.size(); ++i)
@@ -309,7 +316,17 @@ public:
 
 private:
   std::filesystem::path dir_;
-  unsigned count_ = 0;
+  unsigned count_ = 0;  ///< this session's queries
+
+  /// The number of the next file in `dir`, counted over every session of the process that
+  /// dumps there (numbered per session, the enumeration's queries were overwritten by the
+  /// polisher's and the ranking's).
+  static unsigned nextFile(const std::filesystem::path& dir) {
+    static std::mutex mutex;
+    static std::map<std::filesystem::path, unsigned> written;
+    const std::lock_guard<std::mutex> lock(mutex);
+    return ++written[dir];
+  }
 };
 
 }  // namespace

@@ -152,7 +152,17 @@ TEST(Session, DumpsEveryQueryAsSmt2) {
     s.addSoft(a);
     EXPECT_EQ(s.check(s.selectors(s.allSofts())), Answer::Unsat);
     EXPECT_EQ(s.check(), Answer::Sat);
+    // Another session dumping to the same directory goes on from there (numbered per session,
+    // it overwrote the first session's files).
+    Session other(ctx, options);
+    other.addHard(x == 3);
+    EXPECT_EQ(other.check(), Answer::Sat);
   }
+  std::ifstream third(dir / "query-000003.smt2");
+  std::stringstream thirdText;
+  thirdText << third.rdbuf();
+  EXPECT_NE(thirdText.str().find("; culprit solver query 1\n"), std::string::npos)
+      << thirdText.str();
   std::ifstream in(dir / "query-000001.smt2");
   std::stringstream text;
   text << in.rdbuf();
