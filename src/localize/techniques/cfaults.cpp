@@ -250,7 +250,7 @@ public:
   /// z3 resource units per CPU second of the budget (query.h: 0.8-3 million per second
   /// unloaded on this project's formulas).
   static constexpr double kUnitsPerSecond = 2e6;
-  static constexpr double kWallGuard = 0.8;
+  static constexpr double kWallGuard = 0.7;
 
   explicit FirstBudget(const FormulaOptions& o, std::chrono::steady_clock::time_point start)
       : seconds_(firstMcsBudgetSeconds(o.timeoutSeconds)), cpuStartMs_(processCpuMs()) {
