@@ -181,7 +181,8 @@ bool differsAt(const std::map<exec::InstanceKey, std::int64_t>& a,
 }  // namespace
 
 struct DiagnosisRanker::State {
-  explicit State(const Problem& b) : base(b), checks(b, {kQueryRlimit, 0}) {}
+  explicit State(const Problem& b)
+      : base(b), checks(b, {kQueryRlimit, 0, encode::Family::TraceFlowSensitive, true}) {}
   Problem base;
   std::vector<double> scores;       ///< Ochiai by statement (empty without coverage)
   std::vector<ir::StmtId> control;  ///< controllingBranches
@@ -219,8 +220,23 @@ struct DiagnosisRanker::State {
         return std::nullopt;
       }
     }
-    switch (checks.check(test, stmts, solve::Deadline::after(seconds))) {
+    const solve::Deadline deadline = solve::Deadline::after(seconds);
+    // The run's branches held first: a model then follows the run's path wherever a statement
+    // outside `stmts` decides (trace_checks.h), as a replay would.
+    switch (checks.check(test, stmts, deadline, true)) {
     case solve::Answer::Sat: return true;
+    case solve::Answer::Unsat: break;
+    case solve::Answer::Unknown: ++ranOut; return std::nullopt;
+    }
+    // Free: a fix that turns an enforced branch, which the trace formula does not tie to the
+    // code after it (an early `return` the run skipped): only a passing replay of its values
+    // shows it.
+    switch (checks.check(test, stmts, deadline)) {
+    case solve::Answer::Sat: {
+      const PhaseTimer phase("rank: replays");
+      if (replayPasses(base, test, checks.angelic(test, stmts))) return true;
+      return std::nullopt;
+    }
     case solve::Answer::Unsat: return false;
     case solve::Answer::Unknown: break;
     }

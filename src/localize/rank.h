@@ -17,7 +17,11 @@
 //     every result of a run; checked on --rank-tests other failing tests, the most different
 //     (by coverage) first; a query without an answer within its budget (z3 resource units,
 //     counted after the test's formula is built by a first unbudgeted check) counts as
-//     unknown;
+//     unknown. The query holds the run's branches first (trace_checks.h: a model then follows
+//     the run's path, as a replay does); when that is unsatisfiable it is asked free, and a
+//     free model counts only when its values, replayed, let the test pass (else unknown): a
+//     free model may turn a branch the formula does not tie to the code after it (an early
+//     `return` the run skipped; regress rank-held-branch);
 //  5. spectrum: the mean Ochiai suspiciousness of its statements over the suite (passing
 //     tests that run a statement without failing make it less likely, as clause weighting
 //     does inside the solver);

@@ -34,7 +34,8 @@
 // (widens, dominated; docs/DESIGN.md, "CFaults").
 // The smallest diagnoses are widened too when each only sets a constant the failing tests need
 // different values of (`return 0;`: constantOfValues).
-// Until a diagnosis is listed, the formula has pf's first-MCS budget (60% of --timeout); a
+// Until a diagnosis is listed, the formula has pf's first-MCS budget share (60% of --timeout),
+// counted in CPU time and z3 resource units rather than on the wall clock (FirstBudget); a
 // formula stopped by it or by the solver memory bound with no diagnosis falls back on pf's
 // fallbacks for the first failing test (trace and angelic formulas), with a note (fallBack).
 // The formula and the checks of a candidate on the other failing tests: cfaults_formula.h.
@@ -45,6 +46,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <fmt/format.h>
 #include <map>
 #include <set>
 
@@ -234,6 +236,68 @@ void fallBack(const Problem& p, std::size_t test, std::chrono::steady_clock::tim
                     "'s alone, from pf's fallbacks, not checked on the other failing tests");
 }
 
+/// The formula's first-MCS budget, until a diagnosis is listed: pf's share of --timeout
+/// (firstMcsBudgetSeconds), counted so that the load decides less when the fallback comes (on
+/// the wall clock, bench/siemens v27 under a load of 20-23 fell back after 1.7 s of CPU, where
+/// idle it lists 9 diagnoses): the process's CPU time since cfaults began, checked before each
+/// candidate and each check on another test; each query of the formula within as many z3
+/// resource units (kUnitsPerSecond per second of the budget: a query longer than the budget
+/// stops where it would on any machine); and, so that the fallback keeps some of --timeout
+/// however loaded the machine, the wall clock at kWallGuard of --timeout (the formula's
+/// encoding and enumeration bounds and the checks' deadlines).
+class FirstBudget {
+public:
+  /// z3 resource units per CPU second of the budget (query.h: 0.8-3 million per second
+  /// unloaded on this project's formulas).
+  static constexpr double kUnitsPerSecond = 2e6;
+  static constexpr double kWallGuard = 0.7;
+
+  explicit FirstBudget(const FormulaOptions& o, std::chrono::steady_clock::time_point start)
+      : seconds_(firstMcsBudgetSeconds(o.timeoutSeconds)), cpuStartMs_(processCpuMs()) {
+    if (seconds_ <= 0) return;
+    wall_ = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                        std::chrono::duration<double>(kWallGuard * o.timeoutSeconds));
+    units_ = static_cast<unsigned>(std::min(seconds_ * kUnitsPerSecond, 4e9));
+  }
+  bool bounded() const { return seconds_ > 0; }
+  /// The wall-clock guard (nullopt: no budget).
+  std::optional<std::chrono::steady_clock::time_point> wall() const { return wall_; }
+  /// Per-query resource units of the formula (0: no budget).
+  unsigned units() const { return units_; }
+  bool cpuSpent() const { return bounded() && processCpuMs() - cpuStartMs_ >= seconds_ * 1e3; }
+
+  enum class Stop { None, Cpu, Units, Wall };
+  /// The note of a formula this budget stopped by `how` with no diagnosis (stoppedByFirstMcsBudget
+  /// reads it).
+  std::string note(Stop how, const FormulaOptions& o) const {
+    const std::string share = fmt::format("{:g} s of CPU ({:.0f}% of --timeout {:g})", seconds_,
+                                          kFirstMcsShare * 100, o.timeoutSeconds);
+    std::string why;
+    switch (how) {
+    case Stop::None:
+    case Stop::Cpu: why = "that time was spent"; break;
+    case Stop::Units:
+      why = fmt::format("a query of the formula ran past {} z3 resource units, the budget's "
+                        "(2 million per second)",
+                        units_);
+      break;
+    case Stop::Wall:
+      why = fmt::format("its queries ran until the wall clock reached {:.0f}% of --timeout, "
+                        "the budget's guard (a query is not stopped by the CPU time)",
+                        kWallGuard * 100);
+      break;
+    }
+    return std::string(kFirstMcsNoteWords) + "cfaults' formula listed no diagnosis within " +
+           share + ": " + why;
+  }
+
+private:
+  double seconds_;
+  double cpuStartMs_;
+  std::optional<std::chrono::steady_clock::time_point> wall_;
+  unsigned units_ = 0;
+};
+
 void enumerate(const Problem& p, const std::vector<std::size_t>& failing, Result& r,
                std::chrono::steady_clock::time_point start);
 
@@ -264,15 +328,16 @@ Result cfaults(const Problem& p) {
 
 void enumerate(const Problem& p, const std::vector<std::size_t>& failing, Result& r,
                std::chrono::steady_clock::time_point start) {
-  std::optional<std::chrono::steady_clock::time_point> firstBy;
-  if (const double share = firstMcsBudgetSeconds(p.options.timeoutSeconds); share > 0)
-    firstBy = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                          std::chrono::duration<double>(share));
+  const FirstBudget budget(p.options, start);
+  const std::optional<std::chrono::steady_clock::time_point> firstBy = budget.wall();
   AllTests f(p, r, firstBy);
   std::vector<Copy> copies;
   for (std::size_t t : firstTests(p, failing))
     if (std::optional<Copy> c = f.encode(t)) copies.push_back(std::move(*c));
   if (!f.start(std::move(copies))) return;
+  // The run's own per-query budget (--query-rlimit) stays in force where there is one.
+  const bool unitsBound = budget.units() && !p.options.queryRlimit;
+  if (unitsBound) f.session().setRlimit(budget.units());
   const double timeout = p.options.timeoutSeconds;
   std::unique_ptr<solve::McsEnumerator> e =
       makeEnumerator(f.task(), f.session(), timeout - secondsSince(start));
@@ -297,14 +362,39 @@ void enumerate(const Problem& p, const std::vector<std::size_t>& failing, Result
   // Tests in the order they are asked: one that refuted a candidate moves to the front, since
   // it is likely to refute the next ones too.
   std::vector<std::size_t> order = failing;
-  bool outOfTime = false, firstOut = false;
+  bool outOfTime = false;
+  FirstBudget::Stop firstOut = FirstBudget::Stop::None;
+  // The candidate whose checks on other failing tests time ran out in, before any diagnosis
+  // was listed: shown, with a note, rather than nothing (unchecked).
+  struct Pending {
+    solve::Mcs mcs;
+    std::set<ir::StmtId> stmts;
+    std::vector<TestAngelic> others;
+  };
+  std::optional<Pending> pending;
   try {
     while (!outOfTime) {
+      if (r.diagnoses.empty() && budget.cpuSpent()) {
+        firstOut = FirstBudget::Stop::Cpu;
+        break;
+      }
       std::optional<solve::Mcs> mcs = [&] {
         const PhaseTimer phase("cfaults: enumerate");
         return e->candidate();
       }();
-      if (!mcs) break;
+      if (!mcs) {
+        if (r.diagnoses.empty() && budget.bounded()) {
+          const std::string& why = e->stopDetail();
+          if (e->stopReason() == solve::StopReason::Timeout &&
+              why.starts_with(solve::kFirstMcsBudget))
+            firstOut = FirstBudget::Stop::Wall;
+          else if (unitsBound && e->stopReason() == solve::StopReason::SolverUnknown &&
+                   (why.find("resource") != std::string::npos ||
+                    why.find("no reason given") != std::string::npos))
+            firstOut = FirstBudget::Stop::Units;
+        }
+        break;
+      }
       const solve::Deadline& deadline = r.diagnoses.empty() && first ? *first : whole;
       if (smallestOnly && !r.diagnoses.empty() && mcs->weight > smallest + widened) {
         // Candidates come in nondecreasing weight: the optimum is done.
@@ -343,6 +433,12 @@ void enumerate(const Problem& p, const std::vector<std::size_t>& failing, Result
       for (auto it = order.begin(); it != order.end(); ++it) {
         const std::size_t t = *it;
         if (f.inFormula(t) || unexplainable.count(t)) continue;
+        if (r.diagnoses.empty() && budget.cpuSpent()) {
+          outOfTime = true;
+          firstOut = FirstBudget::Stop::Cpu;
+          pending = Pending{*mcs, stmts, std::move(others)};
+          break;
+        }
         if (std::optional<std::vector<AngelicValue>> a = f.explains(t, stmts, deadline, checked)) {
           others.push_back({t, std::move(*a), Feasibility::Unchecked});
           continue;
@@ -369,7 +465,8 @@ void enumerate(const Problem& p, const std::vector<std::size_t>& failing, Result
         }
         if (deadline.expired()) {  // unchecked on this test: not a diagnosis
           outOfTime = true;
-          firstOut = r.diagnoses.empty() && first && !whole.expired();
+          if (r.diagnoses.empty() && first && !whole.expired()) firstOut = FirstBudget::Stop::Wall;
+          if (r.diagnoses.empty()) pending = Pending{*mcs, stmts, std::move(others)};
           break;
         }
         if (std::optional<Copy> c = f.encode(t, !r.diagnoses.empty())) {
@@ -379,7 +476,10 @@ void enumerate(const Problem& p, const std::vector<std::size_t>& failing, Result
         }
       }
       if (grew || outOfTime) continue;  // the same enumeration, on the stronger formula
-      if (r.diagnoses.empty()) smallest = mcs->weight;
+      if (r.diagnoses.empty()) {
+        smallest = mcs->weight;
+        if (unitsBound) f.session().setRlimit(0);  // the first-MCS budget is over
+      }
       r.diagnoses.push_back(diagnosisOf(p, f, *mcs, stmts, std::move(others)));
       e->accept(*mcs);
       if (widened && ++widenedListed == kWidened) {
@@ -406,7 +506,7 @@ void enumerate(const Problem& p, const std::vector<std::size_t>& failing, Result
           ", as CFaults reports its optimal solutions; larger subset-minimal ones were not "
           "enumerated (--diagnoses all lists them)");
     else
-      addNote(r, firstOut    ? firstMcsNote(f.session().stats().queries, p.options)
+      addNote(r, firstOut != FirstBudget::Stop::None ? budget.note(firstOut, p.options)
                  : outOfTime ? stopNote(solve::StopReason::Timeout, "", p.options)
                              : stopNote(e->stopReason(), e->stopDetail(), p.options));
   } catch (const z3::exception& ex) {  // the memory bound hit outside a query
@@ -416,6 +516,15 @@ void enumerate(const Problem& p, const std::vector<std::size_t>& failing, Result
   if (f.copies().size() < failing.size() && !r.diagnoses.empty())
     r.notes.push_back(std::to_string(f.copies().size()) + " of " + std::to_string(failing.size()) +
                       " failing tests in the formula; each diagnosis was checked on the others");
+  if (r.diagnoses.empty() && pending) {
+    const std::size_t checked = f.copies().size() + pending->others.size();
+    r.diagnoses.push_back(
+        diagnosisOf(p, f, pending->mcs, pending->stmts, std::move(pending->others)));
+    r.notes.push_back(fmt::format(
+        "the diagnosis shown is the formula's candidate when time ran out: it explains the {} "
+        "failing tests it was checked on ({} in the formula) and was not checked on the other {}",
+        checked, f.copies().size(), failing.size() - checked));
+  }
 }
 
 }  // namespace
