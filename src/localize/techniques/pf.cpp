@@ -55,8 +55,9 @@ const OptionSpec& formulaLimitOption() {
 const OptionSpec& formulaBitsOption() {
   static const OptionSpec spec = ownUnsignedOption(
       "formula-bits", "pf",
-      "pf: most bits of the program formula's distinct terms (its size once bit-blasted); a "
-      "larger formula is not solved, and pf goes to its fallbacks at once (0: no limit)",
+      "pf: most bits of the program formula's distinct terms (about its size once "
+      "bit-blasted); a larger formula is not solved, and pf goes to its fallbacks at once (0: no "
+      "limit)",
       1'000'000);
   return spec;
 }
