@@ -9,6 +9,7 @@
 #include "localize/angelic_fallback.h"
 
 #include "localize/on_demand.h"
+#include "localize/phases.h"
 #include "localize/replay.h"
 
 #include <algorithm>
@@ -27,7 +28,10 @@ constexpr std::size_t kFlipTries = 64;
 // The replays that may confirm `d`: all of its angelic values; each value that differs from
 // the failing run's alone (the model of a statement relaxed at every execution may change
 // executions the fix does not need; the other executions then compute their values as the
-// program does, which a relaxed statement may do too); and, for each if or loop condition of
+// program does, which a relaxed statement may do too); the failing run's value plus and minus
+// 1 at each such instance, alone (the model's value only has to take the run off its path,
+// where an unexplored side is free: bench/krsched v4 needs the raised job's priority one
+// higher, and its model gave 0); and, for each if or loop condition of
 // `d`, each of its executions in the failing run flipped alone, the last first (the angelic
 // formula lets a model leave the run at the first execution it can, where the fix may need a
 // later one: a loop that should go on at the one character it stops at), then the same
@@ -37,11 +41,20 @@ constexpr std::size_t kFlipTries = 64;
 bool confirmedByReplay(const FormulaTask& task, OnDemandFormula& formula, Diagnosis& d) {
   const std::map<exec::InstanceKey, std::int64_t>& failing = formula.failingValues();
   std::vector<std::vector<AngelicValue>> tries{d.angelic};
+  std::vector<AngelicValue> nearRun;  // the run's value +-1 at a deviating value's instance
   for (const AngelicValue& a : d.angelic) {
     if (tries.size() > kSingleTries) break;
     auto it = failing.find({a.stmt, a.occurrence});
-    if (it == failing.end() || it->second != a.value) tries.push_back({a});
+    if (it != failing.end() && it->second == a.value) continue;
+    tries.push_back({a});
+    if (a.branch || it == failing.end()) continue;
+    for (const std::int64_t step : {1, -1})
+      if (const std::int64_t v = it->second + step;
+          v != a.value && v != INT64_MIN && v != INT64_MAX)
+        nearRun.push_back(AngelicValue{a.stmt, a.occurrence, v, false, it->second});
   }
+  for (AngelicValue& a : nearRun)
+    tries.push_back({std::move(a)});
   for (const Location& l : d.locations) {
     const ir::Stmt& s = task.program->stmt(l.stmt);
     if (!s.isBranch() || s.kind == ir::StmtKind::Switch) continue;
@@ -60,6 +73,7 @@ bool confirmedByReplay(const FormulaTask& task, OnDemandFormula& formula, Diagno
       tries.push_back(std::move(constant));
     }
   }
+  const PhaseTimer phase("angelic: replays");
   for (std::vector<AngelicValue>& angelic : tries)
     if (std::optional<std::vector<BranchDecision>> p = formula.confirm(angelic)) {
       d.angelic = std::move(angelic);
@@ -70,6 +84,7 @@ bool confirmedByReplay(const FormulaTask& task, OnDemandFormula& formula, Diagno
 }
 
 Result confirmedAngelicCandidates(const FormulaTask& task) {
+  const PhaseTimer phase("angelic");
   const auto start = std::chrono::steady_clock::now();
   Result r;
   r.technique = "angelic";

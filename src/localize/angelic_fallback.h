@@ -11,7 +11,8 @@ class OnDemandFormula;
 
 /// Whether a concrete replay of the failing test confirms `d`, a candidate MCS of `formula`
 /// (an on-demand formula whose model left the explored program): the replays tried, in turn,
-/// force all of `d`'s angelic values; each value that differs from the failing run's alone;
+/// force all of `d`'s angelic values; each value that differs from the failing run's alone, then
+/// the failing run's value plus and minus 1 there, alone;
 /// each of the failing run's executions of an if or loop condition of `d` flipped alone, the
 /// last first; that condition false, then true, at every execution. The first that passes
 /// within the loop bounds is a model of the program formula with `d`'s statements relaxed, so

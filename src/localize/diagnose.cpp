@@ -8,6 +8,7 @@
 #include "localize/angelic.h"
 #include "localize/angelic_fallback.h"
 #include "localize/cell_bounds.h"
+#include "localize/formula_size.h"
 #include "localize/phases.h"
 #include "localize/statement_blocking.h"
 #include "localize/window_probe.h"
@@ -103,6 +104,13 @@ std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask
     noteConcretized(enc, r);
     noteStoppedAtOutput(enc, o, te, r);
     if (task.slice) encode::sliceToObligations(enc);
+    if (family == encode::Family::Program && task.programBitLimit) {
+      const std::uint64_t bits = formulaSize(enc).bits;
+      if (bits > task.programBitLimit) {
+        addNote(r, formulaBitsNote(bits, task.programBitLimit));
+        return std::nullopt;
+      }
+    }
     return enc;
   } catch (const encode::EncodeBoundError& e) {
     // Reported as the bound it is, so that pf, ofc and agx fall back to the trace formula.

@@ -194,6 +194,13 @@ std::string formulaLimitNote(std::uint64_t limit) {
          "MCS is not expected within the budget (--formula-limit 0 lifts the limit)";
 }
 
+std::string formulaBitsNote(std::uint64_t bits, std::uint64_t limit) {
+  return kFirstMcsWords + "the program formula's terms hold " + std::to_string(bits) +
+         " bits, over --formula-bits " + std::to_string(limit) +
+         ", and it was not solved: its first query would spend the budget bit-blasting it "
+         "(--formula-bits 0 lifts the limit)";
+}
+
 void noteQueryCuts(Result& r, const FormulaOptions& o) {
   const std::vector<solve::QueryCut> cuts = solve::takeQueryCuts();
   if (cuts.empty()) return;

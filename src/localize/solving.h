@@ -88,6 +88,9 @@ std::string firstMcsNote(std::optional<std::size_t> query, const FormulaOptions&
 /// while it was built: a clause of the first-MCS budget (stoppedByFirstMcsBudget holds), since
 /// it stands for a first MCS query not expected to end within that budget.
 std::string formulaLimitNote(std::uint64_t limit);
+/// The note of a program formula of `bits` bits (formulaSize) over pf's --formula-bits `limit`:
+/// a first-MCS budget clause, like formulaLimitNote.
+std::string formulaBitsNote(std::uint64_t bits, std::uint64_t limit);
 
 /// The queries cut by the per-query budget (--query-rlimit of `o`) since the last call
 /// (solve::takeQueryCuts), into `r`: budgetCuts, and a note naming them that marks `r`

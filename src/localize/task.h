@@ -32,6 +32,10 @@ struct FormulaTask {
   /// pf's --formula-limit (0: none): a program formula that outgrows this many hard constraints
   /// while it is built is not solved; it stops like the first-MCS budget, with its note.
   std::uint64_t programHardLimit = 0;
+  /// pf's --formula-bits (0: none): a program formula (sliced) whose distinct terms hold more
+  /// bits than this (formulaSize) is not solved; it stops like the first-MCS budget, with its
+  /// note.
+  std::uint64_t programBitLimit = 0;
   /// pf: the program formula inlines calls by the failing run's call tree (--call-slack,
   /// programCallTree).
   bool cutByCallTree = false;

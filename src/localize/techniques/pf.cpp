@@ -25,7 +25,8 @@
 // few executions, a trace formula's work where the enumeration would free every execution.
 // A program formula that outgrows --formula-limit hard constraints while it is built is not
 // solved: it goes to the fallbacks at once, under the first-MCS budget's note (a formula that
-// size is not expected to find a first MCS within it).
+// size is not expected to find a first MCS within it). So does one, sliced, whose terms hold
+// more than --formula-bits bits (formula_size.h): its size once its first query bit-blasts it.
 #include "localize/diagnose.h"
 
 namespace culprit::localize {
@@ -44,9 +45,27 @@ const OptionSpec& formulaLimitOption() {
   return spec;
 }
 
+/// --formula-bits: the size of the sliced program formula once bit-blasted, estimated by the bits
+/// of its distinct terms (formulaSize), above which pf does not solve it. A formula under
+/// --formula-limit can still be too big to solve: bench/ftokens v04 (17,566 hard constraints
+/// once --call-slack cut its calls, 1.4 million bits, most of them the reads of its input
+/// stream) spent its whole first-MCS budget and 980 MB bit-blasting its first query, with no
+/// conflict. The largest formula pf solved on bench/contest holds 375 thousand bits
+/// (dictionary-v1, about 7 s of CPU); those of bench/ftokens hold 1.4-3.9 million.
+const OptionSpec& formulaBitsOption() {
+  static const OptionSpec spec = ownUnsignedOption(
+      "formula-bits", "pf",
+      "pf: most bits of the program formula's distinct terms (about its size once "
+      "bit-blasted); a larger formula is not solved, and pf goes to its fallbacks at once (0: no "
+      "limit)",
+      1'000'000);
+  return spec;
+}
+
 Result localizeProgram(const FormulaTask& task) {
   FormulaTask bounded = task;
   bounded.programHardLimit = ownUnsigned(task.options, formulaLimitOption());
+  bounded.programBitLimit = ownUnsigned(task.options, formulaBitsOption());
   bounded.cutByCallTree = true;
   return localizeWithFormula(bounded, encode::Family::Program, "pf");
 }
@@ -58,7 +77,7 @@ TechniqueInfo pfTechnique() {
       "pf", "formula-based: MCSs of the bounded program formula (BugAssist/SNIPER)",
       {"unwind", "loop-bounds", "loop-slack", "call-slack"},
       [](const Problem& p) { return withTraceFallback(p, localizeProgram, /*angelic=*/true); });
-  t.ownOptions = {formulaLimitOption()};
+  t.ownOptions = {formulaLimitOption(), formulaBitsOption()};
   return t;
 }
 
