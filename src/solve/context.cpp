@@ -3,10 +3,14 @@
 
 #include "memory_bound.h"
 
+#include <unistd.h>
+
+#include <chrono>
 #include <condition_variable>
 #include <cstdlib>
 #include <deque>
 #include <filesystem>
+#include <fstream>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -93,6 +97,50 @@ QueryMemoryBound::~QueryMemoryBound() {
   applyLargestBound();
 }
 
+std::uint64_t residentMb() {
+  std::ifstream statm("/proc/self/statm");
+  std::uint64_t size = 0, resident = 0;
+  if (!(statm >> size >> resident)) return 0;
+  return resident * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE)) >> 20;
+}
+
+ResidentWatch::ResidentWatch(z3::context& ctx, std::uint64_t limitMb)
+    : ctx_(ctx), limitMb_(limitMb) {
+  if (!limitMb_) return;
+  if (residentMb() > limitMb_) {
+    exceeded_ = true;
+    return;
+  }
+  thread_ = std::thread([this] { watch(); });
+}
+
+ResidentWatch::~ResidentWatch() {
+  if (!thread_.joinable()) return;
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    done_ = true;
+  }
+  wake_.notify_one();
+  thread_.join();
+}
+
+bool ResidentWatch::exceeded() const {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  return exceeded_;
+}
+
+void ResidentWatch::watch() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  while (!wake_.wait_for(lock, std::chrono::milliseconds(kPollMs), [this] { return done_; })) {
+    if (residentMb() <= limitMb_) continue;
+    // Under the lock: the query has not returned (done_ is set after it, under the lock), so
+    // the interrupt lands in it and not in a later use of the context.
+    exceeded_ = true;
+    ctx_.interrupt();
+    return;
+  }
+}
+
 }  // namespace detail
 
 Context::Context(ContextOptions options)
@@ -105,8 +153,10 @@ Context::Context(ContextOptions options)
   }
   if (const char* v = std::getenv("CULPRIT_RESTART_RLIMIT"))
     options_.restartRlimit = static_cast<unsigned>(std::strtoul(v, nullptr, 10));
-  if (options_.maxMemoryMb)
+  if (options_.maxMemoryMb) {
     boundMb_ = static_cast<unsigned>(Z3_get_estimated_alloc_size() >> 20) + options_.maxMemoryMb;
+    residentBoundMb_ = detail::residentMb() + options_.maxMemoryMb;
+  }
 }
 
 Context::~Context() { ContextDisposer::instance().dispose(std::move(ctx_)); }
@@ -116,6 +166,7 @@ SessionOptions Context::sessionOptions(std::string logic) const {
   o.logic = std::move(logic);
   o.dumpDir = options_.dumpDir;
   o.maxMemoryMb = boundMb_;
+  o.maxResidentMb = residentBoundMb_;
   o.restarts.rlimit = options_.restartRlimit;
   if (options_.queryRlimit) {
     o.rlimit = o.budgetRlimit = options_.queryRlimit;

@@ -7,7 +7,17 @@
 // cleared the bound under another.
 #pragma once
 
+#include <z3++.h>
+
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <thread>
+
 namespace culprit::solve::detail {
+
+/// The process's resident size in MB (/proc/self/statm; 0 when it cannot be read).
+std::uint64_t residentMb();
 
 class QueryMemoryBound {
 public:
@@ -19,6 +29,33 @@ public:
 
 private:
   unsigned limitMb_;
+};
+
+/// Watches the process's resident size while one query runs: past `limitMb` (absolute, 0: no
+/// watch) it interrupts the query's z3 context (the query answers unknown) and exceeded() says
+/// so. z3's own bound (QueryMemoryBound) counts z3's estimate of its allocations, which misses
+/// what the allocator keeps (contest caesar-v2: 1 GB resident under a bound of 900 MB); this
+/// bounds what the system sees. The resident size is read every kPollMs while the query runs;
+/// the watch ends, and can no longer interrupt, when the object is destroyed.
+class ResidentWatch {
+public:
+  static constexpr int kPollMs = 10;
+  ResidentWatch(z3::context& ctx, std::uint64_t limitMb);
+  ~ResidentWatch();
+  ResidentWatch(const ResidentWatch&) = delete;
+  ResidentWatch& operator=(const ResidentWatch&) = delete;
+  /// Did the resident size pass the limit (before or during the query)?
+  bool exceeded() const;
+
+private:
+  void watch();
+  z3::context& ctx_;
+  const std::uint64_t limitMb_;
+  bool exceeded_ = false;  // guarded by mutex_, as done_
+  bool done_ = false;
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  std::thread thread_;  // last: starts once the members above exist
 };
 
 }  // namespace culprit::solve::detail
