@@ -9,10 +9,7 @@
 
 #include <z3++.h>
 
-#include <condition_variable>
 #include <cstdint>
-#include <mutex>
-#include <thread>
 
 namespace culprit::solve::detail {
 
@@ -32,11 +29,12 @@ private:
 };
 
 /// Watches the process's resident size while one query runs: past `limitMb` (absolute, 0: no
-/// watch) it interrupts the query's z3 context (the query answers unknown) and exceeded() says
-/// so. z3's own bound (QueryMemoryBound) counts z3's estimate of its allocations, which misses
+/// watch) its z3 context is interrupted (the query answers unknown) and exceeded() says so.
+/// z3's own bound (QueryMemoryBound) counts z3's estimate of its allocations, which misses
 /// what the allocator keeps (contest caesar-v2: 1 GB resident under a bound of 900 MB); this
-/// bounds what the system sees. The resident size is read every kPollMs while the query runs;
-/// the watch ends, and can no longer interrupt, when the object is destroyed.
+/// bounds what the system sees. One thread of the process reads the resident size every
+/// kPollMs while watched queries run; a watch ends, and can no longer interrupt, when the
+/// object is destroyed. Construct it just before the query and destroy it right after.
 class ResidentWatch {
 public:
   static constexpr int kPollMs = 10;
@@ -44,18 +42,15 @@ public:
   ~ResidentWatch();
   ResidentWatch(const ResidentWatch&) = delete;
   ResidentWatch& operator=(const ResidentWatch&) = delete;
-  /// Did the resident size pass the limit (before or during the query)?
+  /// Did the resident size pass the limit (before the query, or while it ran)?
   bool exceeded() const;
 
 private:
-  void watch();
+  friend class ResidentWatcher;
   z3::context& ctx_;
   const std::uint64_t limitMb_;
-  bool exceeded_ = false;  // guarded by mutex_, as done_
-  bool done_ = false;
-  mutable std::mutex mutex_;
-  std::condition_variable wake_;
-  std::thread thread_;  // last: starts once the members above exist
+  bool exceeded_ = false;  // written by the watcher thread under its mutex
+  bool watched_ = false;
 };
 
 }  // namespace culprit::solve::detail
