@@ -54,7 +54,7 @@ struct FormulaOptions {
   bool wholeTrace = false;
   /// Solver memory bound in MB for one run (growth of z3's memory); past it, enumeration stops
   /// with the diagnoses found so far, marked incomplete. 0: no bound.
-  unsigned maxMemoryMb = 900;
+  unsigned maxMemoryMb = 400;
   /// Budget of every solver query in z3 resource units (0: none): a query past it answers
   /// unknown (no restarts); the report names the queries cut and is incomplete.
   unsigned queryRlimit = 0;

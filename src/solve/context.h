@@ -7,14 +7,17 @@
 // run carries that limit (memory_bound.h: the process-wide bound is on only while bounded
 // queries run, at the largest of their limits; z3 4.8.12 crashes when it hits while terms are
 // built), and each solver gets it as its own `max_memory` parameter. Past it, queries answer
-// unknown. Runs sharing a process (bench --no-isolate) share z3's accounting: the default,
-// isolated bench runs have a process each.
+// unknown. The same growth bounds the process's resident size from what it was when the
+// context was created: z3's estimate misses what the allocator keeps, and a query is stopped
+// when the resident size passes it (memory_bound.h, ResidentWatch). Runs sharing a process (bench
+// --no-isolate) share z3's accounting: the default, isolated bench runs have a process each.
 #pragma once
 
 #include "session.h"
 
 #include <z3++.h>
 
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -60,6 +63,8 @@ private:
   std::unique_ptr<z3::context> ctx_;
   ContextOptions options_;
   unsigned boundMb_ = 0;  ///< absolute max_memory for this run's solvers (0: none)
+  /// Absolute bound on the process's resident size for this run's queries (0: none).
+  std::uint64_t residentBoundMb_ = 0;
 };
 
 }  // namespace culprit::solve

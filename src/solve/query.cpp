@@ -1,6 +1,8 @@
 // Z3 query engine and its decorators (see query.h).
 #include "query.h"
 
+#include "memory_bound.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -128,9 +130,9 @@ private:
 class Z3Engine final : public QueryEngine {
 public:
   Z3Engine(z3::context& ctx, const std::string& logic, unsigned maxMemoryMb, unsigned rlimit,
-           RestartPolicy restarts)
+           RestartPolicy restarts, std::uint64_t maxResidentMb)
       : solver_(makeZ3Solver(ctx, logic)), restarts_(rlimit ? RestartPolicy{} : restarts),
-        trace_(std::getenv("CULPRIT_QUERY_TRACE") != nullptr) {
+        maxResidentMb_(maxResidentMb), trace_(std::getenv("CULPRIT_QUERY_TRACE") != nullptr) {
     if (const char* v = std::getenv("CULPRIT_Z3_VERBOSE")) z3::set_param("verbose", v);
     // Solver parameters are set here, before the solver holds anything: z3 4.8.12 then only
     // records them, where later it collects and validates the descriptions of every parameter
@@ -169,10 +171,13 @@ public:
     if (trace_) {
       const z3::stats stats = solver_.statistics();
       std::fprintf(stderr,
-                   "culprit: query %s in %.1f ms, %u restarts, %.0f units, %.0f conflicts\n",
+                   "culprit: query %s in %.1f ms, %u restarts, %.0f units, %.0f conflicts, "
+                   "resident %.0f MB, z3 %.0f MB\n",
                    answerName(a), msSince(start), lastRestarts_,
                    statistic(stats, {"rlimit count"}) - unitsBefore,
-                   statistic(stats, {"conflicts", "sat conflicts"}));
+                   statistic(stats, {"conflicts", "sat conflicts"}),
+                   static_cast<double>(detail::residentMb()),
+                   static_cast<double>(Z3_get_estimated_alloc_size()) / (1 << 20));
     }
     return a;
   }
@@ -194,6 +199,7 @@ private:
 
   z3::solver solver_;
   const RestartPolicy restarts_;
+  const std::uint64_t maxResidentMb_;  // 0: no resident-size bound
   const bool trace_;
   bool solverRlimit_ = false;   // a resource limit is a parameter of the solver itself
   unsigned queryRlimit_ = 0;    // setRlimit's, through the context (0: none)
@@ -218,18 +224,24 @@ private:
 
   Answer checkOnce(const z3::expr_vector& assumptions, unsigned timeoutMs) {
     reason_.clear();
-    try {
-      const ContextLimits limits(solver_.ctx(), timeoutMs, queryRlimit_);
-      switch (solver_.check(assumptions)) {
-      case z3::sat: return Answer::Sat;
-      case z3::unsat: return Answer::Unsat;
-      case z3::unknown: reason_ = solver_.reason_unknown(); return Answer::Unknown;
+    Answer a = Answer::Unknown;
+    const detail::ResidentWatch resident(solver_.ctx(), maxResidentMb_);
+    if (!resident.exceeded()) try {
+        const ContextLimits limits(solver_.ctx(), timeoutMs, queryRlimit_);
+        switch (solver_.check(assumptions)) {
+        case z3::sat: a = Answer::Sat; break;
+        case z3::unsat: a = Answer::Unsat; break;
+        case z3::unknown: reason_ = solver_.reason_unknown(); break;
+        }
+      } catch (const z3::exception& e) {
+        // KLEE's rule: a canceled or failed query is an unknown answer, not a crash.
+        reason_ = e.msg();
       }
-    } catch (const z3::exception& e) {
-      // KLEE's rule: a canceled or failed query is an unknown answer, not a crash.
-      reason_ = e.msg();
-    }
-    return Answer::Unknown;
+    // An interrupted query reads "canceled", as a budget's does: the reason names the bound, so
+    // that no restart follows and the run reports the memory bound.
+    if (a == Answer::Unknown && resident.exceeded())
+      reason_ = std::string(kResidentMemoryReason) + std::to_string(maxResidentMb_) + " MB";
+    return a;
   }
 };
 
@@ -333,8 +345,8 @@ private:
 
 std::unique_ptr<QueryEngine> makeZ3Engine(z3::context& ctx, const std::string& logic,
                                           unsigned maxMemoryMb, unsigned rlimit,
-                                          RestartPolicy restarts) {
-  return std::make_unique<Z3Engine>(ctx, logic, maxMemoryMb, rlimit, restarts);
+                                          RestartPolicy restarts, std::uint64_t maxResidentMb) {
+  return std::make_unique<Z3Engine>(ctx, logic, maxMemoryMb, rlimit, restarts, maxResidentMb);
 }
 
 std::unique_ptr<QueryEngine> makeCountingEngine(std::unique_ptr<QueryEngine> inner,

@@ -10,6 +10,7 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <string_view>
 
 namespace culprit::solve {
 
@@ -87,11 +88,17 @@ z3::solver makeZ3Solver(z3::context& ctx, const std::string& logic);
 /// Z3's incremental solver (`logic` empty: z3's default combined solver); `maxMemoryMb` > 0
 /// sets the solver's `max_memory` parameter, `rlimit` > 0 its per-query resource limit (a
 /// deterministic bound: a query past it answers unknown on every machine alike; it disables
-/// `restarts`). With CULPRIT_QUERY_TRACE set, each query prints a line to stderr (answer,
-/// time, attempts, resource units and conflicts).
+/// `restarts`). `maxResidentMb` > 0 bounds the process's resident size during each query: past
+/// it the query is interrupted (or not started) and answers unknown, its reason naming the
+/// memory bound, without restarts. With CULPRIT_QUERY_TRACE set, each query prints a line to
+/// stderr (answer, time, attempts, resource units, conflicts, resident size, z3's estimate).
 std::unique_ptr<QueryEngine> makeZ3Engine(z3::context& ctx, const std::string& logic = "",
                                           unsigned maxMemoryMb = 0, unsigned rlimit = 0,
-                                          RestartPolicy restarts = {});
+                                          RestartPolicy restarts = {},
+                                          std::uint64_t maxResidentMb = 0);
+
+/// The start of the reason for unknown of a query stopped by the resident-size bound.
+inline constexpr std::string_view kResidentMemoryReason = "memory: resident size past ";
 /// Counts and times every query and core into `stats` (which must outlive the engine).
 std::unique_ptr<QueryEngine> makeCountingEngine(std::unique_ptr<QueryEngine> inner,
                                                 QueryStats& stats);

@@ -61,7 +61,8 @@ Session::Session(z3::context& ctx, SessionOptions options)
   // of floating-point terms): such sessions are bounded by their timeouts only.
   if (options_.logic == kFloatLogic || options_.logic == kFloatArrayLogic) options_.maxMemoryMb = 0;
   std::unique_ptr<QueryEngine> engine =
-      makeZ3Engine(ctx, options_.logic, options_.maxMemoryMb, options_.rlimit, options_.restarts);
+      makeZ3Engine(ctx, options_.logic, options_.maxMemoryMb, options_.rlimit, options_.restarts,
+                   options_.maxResidentMb);
   if (!options_.dumpDir.empty()) engine = makeSmt2DumpEngine(std::move(engine), options_.dumpDir);
   engine_ = makeCountingEngine(std::move(engine), stats_);
 }

@@ -47,6 +47,9 @@ struct SessionOptions {
   /// z3's per-solver `max_memory` (MB of z3's process-wide allocation): past it, queries answer
   /// unknown. 0: no bound. See context.h for a bound relative to what z3 already holds.
   unsigned maxMemoryMb = 0;
+  /// Bound on the process's resident size in MB during each query (0: none): past it the
+  /// query is interrupted and answers unknown, with a reason that says "memory".
+  std::uint64_t maxResidentMb = 0;
   /// z3's per-query resource limit (0: none): deterministic where a timeout is not.
   unsigned rlimit = 0;
   /// Budgets that escalate, for queries without `rlimit` (see RestartPolicy; off by default).

@@ -1,13 +1,19 @@
 // The per-run solver context: dump directory, memory bound on queries (and only on queries),
 // and sessions that inherit both.
 #include "solve/context.h"
+#include "solve/memory_bound.h"
 #include "solve/query_cuts.h"
 
 #include "solve_test_util.h"
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
+#include <cstring>
 #include <filesystem>
+#include <memory>
+#include <thread>
 
 namespace culprit::solve {
 namespace {
@@ -107,9 +113,63 @@ TEST(Context, TheQueryBudgetIsEverySessionsFixedLimit) {
   EXPECT_EQ(Context().sessionOptions().budgetRlimit, 0u);
 }
 
+TEST(Context, TheResidentBoundStopsAQueryWhileTheProcessGrowsPastIt) {
+  // z3's own bound counts its estimate of its allocations; what the process holds besides
+  // (here a buffer another thread fills while the query runs) is seen by the resident bound
+  // only. Without it the query runs on to its time limit (the factoring takes minutes).
+  Context c;
+  SessionOptions o = c.sessionOptions("QF_BV");
+  o.maxResidentMb = detail::residentMb() + 64;
+  Session s(c.z3(), o);
+  s.addHard(testutil::hardFactoring(c.z3()));
+  std::atomic<bool> done = false;
+  std::thread grow([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    auto buffer = std::make_unique<char[]>(std::size_t{256} << 20);
+    std::memset(buffer.get(), 1, std::size_t{256} << 20);  // resident, not only reserved
+    while (!done)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  });
+  const auto start = std::chrono::steady_clock::now();
+  const Answer a = s.check(Deadline::after(60));
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  done = true;
+  grow.join();
+  EXPECT_EQ(a, Answer::Unknown);
+  EXPECT_TRUE(s.reasonUnknown().starts_with(kResidentMemoryReason)) << s.reasonUnknown();
+  EXPECT_TRUE(Context::outOfMemory(s.reasonUnknown()));
+  EXPECT_LT(seconds, 30);
+  EXPECT_EQ(s.stats().restarts, 0u);  // a memory stop is not a spent budget
+}
+
+TEST(Context, AQueryOverTheResidentBoundIsNotStarted) {
+  Context c;
+  SessionOptions o = c.sessionOptions("QF_BV");
+  o.maxResidentMb = 1;  // below any process's resident size
+  Session s(c.z3(), o);
+  s.addHard(c.z3().bv_const("x", 8) == 3);
+  EXPECT_EQ(s.check(), Answer::Unknown);
+  EXPECT_EQ(s.reasonUnknown(), std::string(kResidentMemoryReason) + "1 MB");
+  o.maxResidentMb = 0;
+  Session unbounded(c.z3(), o);
+  unbounded.addHard(c.z3().bv_const("x", 8) == 3);
+  EXPECT_EQ(unbounded.check(), Answer::Sat);
+}
+
+TEST(Context, TheMemoryBoundAlsoBoundsTheResidentSize) {
+  ContextOptions o;
+  o.maxMemoryMb = 100;
+  const std::uint64_t before = detail::residentMb();
+  const SessionOptions so = Context(o).sessionOptions();
+  EXPECT_GE(so.maxResidentMb, before + 100);
+  EXPECT_LE(so.maxResidentMb, detail::residentMb() + 100);
+}
+
 TEST(Context, WithoutABoundSessionsAreUnbounded) {
   Context c;
   EXPECT_EQ(c.sessionOptions().maxMemoryMb, 0u);
+  EXPECT_EQ(c.sessionOptions().maxResidentMb, 0u);
   EXPECT_EQ(c.sessionOptions("QF_BV").logic, "QF_BV");
 }
 
