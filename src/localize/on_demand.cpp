@@ -244,7 +244,10 @@ std::optional<solve::Mcs> OnDemandFormula::solveInWindow(solve::SoftId id,
 
 std::vector<std::uint32_t> OnDemandFormula::onceBranchGroups() const {
   std::vector<std::uint32_t> out;
-  if (!hasProbeableGroup(encoding())) return out;
+  if (std::none_of(
+          encoding().groups.begin(), encoding().groups.end(),
+          [&](const encode::SoftGroup& g) { return windowProbed(encoding(), g, produced_); }))
+    return out;
   for (solve::SoftId id : session_->allSofts()) {
     const std::uint32_t g = groups_.group(id);
     const encode::SoftGroup& group = encoding().groups[g];
