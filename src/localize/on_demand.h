@@ -97,7 +97,8 @@ public:
   /// such query). Counted in "window-models". Pre: the formula with every group enforced is
   /// unsatisfiable.
   std::optional<solve::Mcs> solveInWindow(solve::SoftId id, const solve::Deadline& deadline);
-  /// The groups of the branch statements the formula holds once, when the formula has a group
+  /// The groups of the branch statements the formula holds once (one instance: outside loops and
+  /// repeated calls), when the formula has a group
   /// that window probes ask for (windowProbed: kWindowProbeLeastExecutions executions of the
   /// failing run or more, as on a loop; none on the Siemens-style subject), else none. An
   /// unexplored side of such a branch lets its relaxation do anything (agx's free sides), so each

@@ -145,7 +145,7 @@ Result localizeAngelic(const FormulaTask& task, bool& refineBudgetSpent) {
     std::vector<std::uint32_t> groups = formula.groupsOf(m);
     accepted.emplace_back(std::move(m), std::move(groups));
   }
-  // The branches the failing run executed once come first (OnDemandFormula::onceBranchGroups),
+  // The branches the formula holds once come first (OnDemandFormula::onceBranchGroups),
   // then the loop statements' single-statement candidates from window probes, each asked again
   // on the grown formula after its refinement; the enumeration then starts with them blocked
   // (it would search every execution of such a statement at once).
@@ -318,8 +318,8 @@ TechniqueInfo agxTechnique() {
   t.counters = onDemandCounters();
   t.counters.push_back({"confirmed", "candidates confirmed by a passing run, not by refinement"});
   t.counters.push_back({"candidates", "MCSs of the angelic formula examined"});
-  t.counters.push_back(
-      {"early-candidates", "candidates of branches run once, asked before the loop statements'"});
+  t.counters.push_back({"early-candidates",
+                        "candidates of branches encoded once, asked before the loop statements'"});
   t.countersText = [](const Stats& s) {
     return fmt::format(", {} ({} explored), {} candidate MCSs{}, largest core {}",
                        counted(s.counter("refinements"), "refinement"),
