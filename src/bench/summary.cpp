@@ -484,6 +484,9 @@ std::vector<std::pair<std::string, LinePlot>> scalingPlots(const BenchMeta& meta
         double ms = 0;
         for (const RunRecord* r : g)
           ms += r->costs.cpuMs.value_or(0);
+        if (std::any_of(g.begin(), g.end(),
+                        [](const RunRecord* r) { return r->status == RunStatus::Timeout; }))
+          series.cut.push_back(series.points.size());
         series.points.emplace_back(*s->scale, cpu ? ms : aggregate(g).sumTotalMs);
         scales.insert(*s->scale);
       }

@@ -92,6 +92,15 @@ void legend(std::string& svg, const LinePlot& plot, double x, double y) {
     svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\">{}</text>\n", x + 30, row + 4,
                        xmlEscape(plot.series[i].label));
   }
+  if (std::none_of(plot.series.begin(), plot.series.end(),
+                   [](const Series& s) { return !s.cut.empty(); }))
+    return;
+  const double row = y + 20.0 * static_cast<double>(plot.series.size());
+  svg += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"3\" fill=\"white\" "
+                     "stroke=\"#333333\"/>\n",
+                     x + 12, row);
+  svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\">cut by the time limit</text>\n", x + 30,
+                     row + 4);
 }
 
 }  // namespace
@@ -142,9 +151,17 @@ std::string renderLinePlot(const LinePlot& plot) {
     svg += fmt::format("<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"2\" points=\"{}\">"
                        "<title>{}</title></polyline>\n",
                        colour, points, xmlEscape(plot.series[i].label));
-    for (auto [x, y] : plot.series[i].points)
-      svg += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"3\" fill=\"{}\"/>\n", f.px(x),
-                         f.py(y), colour);
+    const Series& series = plot.series[i];
+    for (std::size_t k = 0; k < series.points.size(); ++k) {
+      const auto [x, y] = series.points[k];
+      if (std::find(series.cut.begin(), series.cut.end(), k) == series.cut.end())
+        svg += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"3\" fill=\"{}\"/>\n", f.px(x),
+                           f.py(y), colour);
+      else
+        svg += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"3\" fill=\"white\" "
+                           "stroke=\"{}\"><title>{}: cut by the time limit</title></circle>\n",
+                           f.px(x), f.py(y), colour, xmlEscape(series.label));
+    }
   }
   legend(svg, plot, f.left + f.width + 16, f.top + 10);
   svg += "</svg>\n";

@@ -14,6 +14,9 @@ namespace culprit::bench {
 struct Series {
   std::string label;
   std::vector<std::pair<double, double>> points;  ///< (x, y), drawn in the given order
+  /// Indexes into `points` of values the time limit cut (a run stopped by it, whose time is
+  /// what it got until then): drawn hollow, and named in the legend.
+  std::vector<std::size_t> cut = {};
 };
 
 struct LinePlot {

@@ -6,6 +6,7 @@
 #include "solve/query_cuts.h"
 
 #include <algorithm>
+#include <array>
 #include <set>
 
 namespace culprit::localize {
@@ -239,6 +240,30 @@ std::optional<solve::Mcs> OnDemandFormula::solveInWindow(solve::SoftId id,
     addNote(r_, std::string("solver: ") + e.msg());
   }
   return std::nullopt;
+}
+
+std::vector<std::uint32_t> OnDemandFormula::onceBranchGroups() const {
+  std::vector<std::uint32_t> out;
+  if (std::none_of(
+          encoding().groups.begin(), encoding().groups.end(),
+          [&](const encode::SoftGroup& g) { return windowProbed(encoding(), g, produced_); }))
+    return out;
+  for (solve::SoftId id : session_->allSofts()) {
+    const std::uint32_t g = groups_.group(id);
+    const encode::SoftGroup& group = encoding().groups[g];
+    if (group.instances.size() == 1 && task_.program->stmt(group.stmt).isBranch()) out.push_back(g);
+  }
+  return out;
+}
+
+std::optional<solve::Mcs> OnDemandFormula::solveAlone(solve::SoftId id,
+                                                      const solve::Deadline& deadline) {
+  const solve::QueryPurpose purpose("single-execution branch");
+  const std::array<solve::SoftId, 1> relaxed{id};
+  if (session_->check(session_->selectorsExcept(relaxed), deadline) != solve::Answer::Sat)
+    return std::nullopt;
+  ++r_.stats.counter("early-candidates");
+  return solve::Mcs{{id}, session_->weight(id), session_->model()};
 }
 
 std::vector<solve::Mcs> OnDemandFormula::confirmSingletons(double seconds,

@@ -97,6 +97,20 @@ public:
   /// such query). Counted in "window-models". Pre: the formula with every group enforced is
   /// unsatisfiable.
   std::optional<solve::Mcs> solveInWindow(solve::SoftId id, const solve::Deadline& deadline);
+  /// The groups of the branch statements the formula holds once (one instance: outside loops and
+  /// repeated calls), when the formula has a group
+  /// that window probes ask for (windowProbed: kWindowProbeLeastExecutions executions of the
+  /// failing run or more, as on a loop; none on the Siemens-style subject), else none. An
+  /// unexplored side of such a branch lets its relaxation do anything (agx's free sides), so each
+  /// is a candidate MCS that must be explored or confirmed; asked for before the loop statements'
+  /// candidates grow the formula, it costs a query on the failing run's formula, not one of the
+  /// enumeration on the grown one (sumeven n100, agx: the range check `n < 0 || n > N` took one
+  /// of 1.4 M z3 units there).
+  std::vector<std::uint32_t> onceBranchGroups() const;
+  /// A candidate MCS {`id`} of the formula as it stands: a model with `id` alone relaxed and
+  /// every other group enforced (one query within `deadline`); counted in "early-candidates".
+  /// Pre: the formula with every group enforced is unsatisfiable (one group is then minimal).
+  std::optional<solve::Mcs> solveAlone(solve::SoftId id, const solve::Deadline& deadline);
   /// The group (encoding().groups index) of soft id `id`.
   std::uint32_t groupOf(solve::SoftId id) const { return groups_.group(id); }
   /// The soft id of group `group` in the current session (nullopt: not sent to the solver).

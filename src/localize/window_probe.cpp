@@ -21,12 +21,14 @@ ProducedValues producedValues(const ir::Program& program, const exec::RunResult&
   return out;
 }
 
-std::vector<std::pair<std::size_t, z3::expr>>
-pinnedInstances(z3::context& ctx, const encode::Encoding& enc, const encode::SoftGroup& group,
-                const ProducedValues& produced, std::size_t least) {
-  // The instances first, the clauses only when there are enough: a term made and never
-  // asserted still changes z3's later choices (other models, other runs of agx and ofc).
-  std::vector<std::pair<const encode::Instance*, const ProducedValue*>> pinnable;
+namespace {
+
+/// The instances of `group` whose value or decision `produced` holds (switches and floating
+/// values left out), each with it.
+std::vector<std::pair<const encode::Instance*, const ProducedValue*>>
+pinnable(const encode::Encoding& enc, const encode::SoftGroup& group,
+         const ProducedValues& produced) {
+  std::vector<std::pair<const encode::Instance*, const ProducedValue*>> out;
   for (std::uint32_t i : group.instances) {
     const encode::Instance& inst = enc.instances[i];
     if (inst.kind == encode::InstanceKind::Switch ||
@@ -34,11 +36,28 @@ pinnedInstances(z3::context& ctx, const encode::Encoding& enc, const encode::Sof
       continue;
     auto it = produced.find({inst.origin.stmt, inst.origin.callContext, inst.origin.iteration});
     if (it == produced.end() || !it->second) continue;
-    pinnable.emplace_back(&inst, &*it->second);
+    out.emplace_back(&inst, &*it->second);
   }
+  return out;
+}
+
+}  // namespace
+
+bool windowProbed(const encode::Encoding& enc, const encode::SoftGroup& group,
+                  const ProducedValues& produced) {
+  return pinnable(enc, group, produced).size() >= kWindowProbeLeastExecutions;
+}
+
+std::vector<std::pair<std::size_t, z3::expr>>
+pinnedInstances(z3::context& ctx, const encode::Encoding& enc, const encode::SoftGroup& group,
+                const ProducedValues& produced, std::size_t least) {
+  // The instances first, the clauses only when there are enough: a term made and never
+  // asserted still changes z3's later choices (other models, other runs of agx and ofc).
+  const std::vector<std::pair<const encode::Instance*, const ProducedValue*>> pinned =
+      pinnable(enc, group, produced);
   std::vector<std::pair<std::size_t, z3::expr>> pins;  // trace position, clause
-  if (pinnable.size() < least) return pins;
-  for (const auto& [inst, value] : pinnable) {
+  if (pinned.size() < least) return pins;
+  for (const auto& [inst, value] : pinned) {
     const std::int64_t v = value->value;
     const z3::expr same = inst->kind == encode::InstanceKind::Branch
                               ? inst->value == ctx.bool_val(v != 0)

@@ -44,6 +44,11 @@ std::vector<std::pair<std::size_t, z3::expr>>
 pinnedInstances(z3::context& ctx, const encode::Encoding& enc, const encode::SoftGroup& group,
                 const ProducedValues& produced, std::size_t least = 0);
 
+/// Whether window probes ask for `group`: it has at least kWindowProbeLeastExecutions
+/// instances `produced` pins (makes no z3 term).
+bool windowProbed(const encode::Encoding& enc, const encode::SoftGroup& group,
+                  const ProducedValues& produced);
+
 /// Groups with fewer executions in the failing run are not probed: with all of them free the
 /// probe is the enumeration's own query.
 inline constexpr std::size_t kWindowProbeLeastExecutions = 8;

@@ -145,29 +145,48 @@ Result localizeAngelic(const FormulaTask& task, bool& refineBudgetSpent) {
     std::vector<std::uint32_t> groups = formula.groupsOf(m);
     accepted.emplace_back(std::move(m), std::move(groups));
   }
-  // The loop statements' single-statement candidates come from window probes first, each
-  // asked again on the grown formula after its refinement; the enumeration then starts with
-  // them blocked (it would search every execution of such a statement at once).
-  std::deque<std::uint32_t> windowed;  // encoding groups
-  for (solve::SoftId id : formula.session().allSofts()) {
-    const std::uint32_t g = formula.groupOf(id);
-    if (std::none_of(accepted.begin(), accepted.end(),
-                     [&](const auto& a) { return a.second == std::vector<std::uint32_t>{g}; }))
-      windowed.push_back(g);
-  }
-  bool failsChecked = false;  // the formula with every group enforced is unsatisfiable
+  // The branches the formula holds once come first (OnDemandFormula::onceBranchGroups),
+  // then the loop statements' single-statement candidates from window probes, each asked again
+  // on the grown formula after its refinement; the enumeration then starts with them blocked
+  // (it would search every execution of such a statement at once).
+  const auto notAccepted = [&](std::uint32_t g) {
+    return std::none_of(accepted.begin(), accepted.end(),
+                        [&](const auto& a) { return a.second == std::vector<std::uint32_t>{g}; });
+  };
+  std::deque<std::uint32_t> early, windowed;  // encoding groups
+  for (std::uint32_t g : formula.onceBranchGroups())
+    if (notAccepted(g)) early.push_back(g);
+  for (solve::SoftId id : formula.session().allSofts())
+    if (notAccepted(formula.groupOf(id))) windowed.push_back(formula.groupOf(id));
+  std::optional<bool> fails;  // the formula with every group enforced is unsatisfiable
+  const auto formulaFails = [&] {
+    if (!fails) {
+      solve::Session& s = formula.session();
+      fails = s.check(s.selectorsExcept({}), runDeadline(task, start)) == solve::Answer::Unsat;
+    }
+    return *fails;
+  };
   const auto nextCandidate = [&]() -> std::optional<solve::Mcs> {
+    for (; !early.empty(); early.pop_front()) {
+      const std::optional<solve::SoftId> id = formula.softOf(early.front());
+      if (!id) continue;
+      if (!formulaFails()) {
+        early.clear();
+        windowed.clear();  // no MCS (or none known): the enumeration says which
+        break;
+      }
+      if (std::optional<solve::Mcs> m = formula.solveAlone(*id, runDeadline(task, start))) {
+        early.pop_front();  // refined, it is the enumeration's again
+        return m;
+      }
+    }
     for (; !windowed.empty(); windowed.pop_front()) {
       const std::optional<solve::SoftId> id = formula.softOf(windowed.front());
       if (!id) continue;
       std::optional<solve::Mcs> m = formula.solveInWindow(*id, runDeadline(task, start));
-      if (m && !failsChecked) {
-        failsChecked = true;
-        solve::Session& s = formula.session();
-        if (s.check(s.selectorsExcept({}), runDeadline(task, start)) != solve::Answer::Unsat) {
-          windowed.clear();  // no MCS (or none known): the enumeration says which
-          break;
-        }
+      if (m && !formulaFails()) {
+        windowed.clear();  // no MCS (or none known): the enumeration says which
+        break;
       }
       if (m) return m;
     }
@@ -299,6 +318,8 @@ TechniqueInfo agxTechnique() {
   t.counters = onDemandCounters();
   t.counters.push_back({"confirmed", "candidates confirmed by a passing run, not by refinement"});
   t.counters.push_back({"candidates", "MCSs of the angelic formula examined"});
+  t.counters.push_back({"early-candidates",
+                        "candidates of branches encoded once, asked before the loop statements'"});
   t.countersText = [](const Stats& s) {
     return fmt::format(", {} ({} explored), {} candidate MCSs{}, largest core {}",
                        counted(s.counter("refinements"), "refinement"),

@@ -306,6 +306,26 @@ TEST(Scaling, CpuTimeWhenEveryRunHasIt) {
   EXPECT_EQ(p.yLabel, "CPU time per subject (ms)");
   EXPECT_EQ(p.series[0].points, (std::vector<std::pair<double, double>>{{10, 1}, {20, 1}}));
   EXPECT_EQ(p.series[1].points, (std::vector<std::pair<double, double>>{{10, 30}, {20, 100}}));
+  EXPECT_TRUE(p.series[1].cut.empty());
+}
+
+// A scale where a run of the technique was stopped by the time limit is marked cut (its index
+// in the series' points), so that the plot tells it from a run that finished; a bound other
+// than time (incomplete) is not a cut.
+TEST(Scaling, TimedOutRunsMarkTheirPointCut) {
+  BenchMeta m;
+  m.techniques = {"pf"};
+  m.subjects = {{"sumeven-n10", "sumeven", 10.0, {1}, "", ""},
+                {"sumeven-n20", "sumeven", 20.0, {1, 2}, "", ""},
+                {"sumeven-n30", "sumeven", 30.0, {1}, "", ""}};
+  std::vector<RunRecord> r = {
+      diagnosed("sumeven-n10", 1, true, 100), diagnosed("sumeven-n20", 1, true, 300),
+      diagnosed("sumeven-n20", 2, true, 500), diagnosed("sumeven-n30", 1, true, 900)};
+  r[0].status = RunStatus::Incomplete;
+  r[2].status = RunStatus::Timeout;
+  const LinePlot p = scalingPlots(m, r)[0].second;
+  ASSERT_EQ(p.series.size(), 1u);
+  EXPECT_EQ(p.series[0].cut, (std::vector<std::size_t>{1}));
 }
 
 TEST(WriteReports, FilesAndStdoutTable) {

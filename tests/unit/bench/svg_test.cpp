@@ -128,6 +128,34 @@ TEST(LinePlot, LogarithmicY) {
   EXPECT_NE(svg.find(fmt::format("cx=\"70.0\" cy=\"{:.1f}\"", y)), std::string::npos) << svg;
 }
 
+// A value the time limit cut is drawn hollow (white fill, the series' colour as stroke, a
+// tooltip saying so), and the legend gets one more entry for that marker; without a cut value
+// neither appears.
+TEST(LinePlot, CutPointsHollowAndInTheLegend) {
+  LinePlot p;
+  p.series = {{"pf", {{10, 0.5}, {20, 1.5}, {30, 4}}, {2}}, {"agx", {{10, 0.2}, {30, 1}}}};
+  std::string svg = renderLinePlot(p), error;
+  auto count = parseXml(svg, error);
+  ASSERT_EQ(error, "") << svg;
+  EXPECT_EQ(count["circle"], 5 + 1);  // the points, and the legend's sample of the marker
+  // pf is the first colour (#1f77b4): two filled points and one hollow, at x = 30 (the right end
+  // of the plot area, 550).
+  std::regex filled("<circle [^>]*fill=\"#1f77b4\"");
+  EXPECT_EQ(
+      std::distance(std::sregex_iterator(svg.begin(), svg.end(), filled), std::sregex_iterator()),
+      2);
+  EXPECT_NE(svg.find("<circle cx=\"550.0\" cy=\""), std::string::npos);
+  EXPECT_NE(svg.find("fill=\"white\" stroke=\"#1f77b4\"><title>pf: cut by the time "
+                     "limit</title></circle>"),
+            std::string::npos)
+      << svg;
+  EXPECT_NE(svg.find(">cut by the time limit</text>"), std::string::npos);
+  p.series[0].cut.clear();
+  svg = renderLinePlot(p);
+  EXPECT_EQ(svg.find("cut by the time limit"), std::string::npos);
+  EXPECT_EQ(parseXml(svg, error)["circle"], 5);
+}
+
 TEST(LinePlot, EmptyPlotIsStillWellFormed) {
   std::string error;
   parseXml(renderLinePlot(LinePlot{}), error);
