@@ -28,8 +28,8 @@ std::uint64_t residentBytes() {
 SymExec::SymExec(z3::context& ctx, const Request& r, Encoding& out)
     : ctx_(ctx), prog_(*r.program), input_(*r.input), expect_(*r.expect), opt_(*r.options),
       trace_(r.trace), out_(out), ints_(ctx, r.options->ints, r.options->checkOverflow),
-      traceMode_(r.options->family != Family::Program), concreteVars_(ctx), concreteValues_(ctx),
-      names_(*r.names), effects_(*r.program), lastStack_(r.lastStack) {
+      traceMode_(r.options->family != Family::Program), runValues_(ctx), names_(*r.names),
+      effects_(*r.program), lastStack_(r.lastStack) {
   out_.exitStatus = ints_.literal(0, ir::IntKind::Int);
   copies_.assign(prog_.stmts.size(), 0);
   if (opt_.maxMemoryMb) {
@@ -549,17 +549,15 @@ void SymExec::hard(const z3::expr& clause, HardKind kind, const z3::expr* define
 }
 
 void SymExec::rememberConcrete(const z3::expr& var, const z3::expr& value) {
-  concreteVars_.push_back(var);
-  concreteValues_.push_back(value);
+  z3::func_decl decl = var.decl();
+  z3::expr v = value;
+  runValues_.add_const_interp(decl, v);
 }
 
 z3::expr SymExec::concreteValue(const z3::expr& term) const {
-  z3::expr c = term;
-  if (!concreteVars_.empty()) {
-    z3::expr_vector from = concreteVars_, to = concreteValues_;
-    c = c.substitute(from, to);
-  }
-  return c.simplify();
+  // Evaluated in a model of the remembered values: a substitution would rebuild the map of
+  // every value remembered so far at each call (quadratic in the trace's length).
+  return runValues_.eval(term).simplify();
 }
 
 std::optional<bool> SymExec::concreteTruth(const z3::expr& cond) const {

@@ -608,7 +608,9 @@ private:
   std::unordered_map<std::uint32_t, z3::expr> macroValues_;    ///< by Expr::macro
   std::unordered_map<std::uint64_t, std::size_t> traceIndex_;  ///< (stmt, occurrence) -> entry
   std::optional<exec::InstanceKey> failingKey_;
-  z3::expr_vector concreteVars_, concreteValues_;
+  /// Trace families: the run's value of each relaxable constant (rememberConcrete), the model
+  /// concreteValue evaluates in.
+  z3::model runValues_;
   NameSpace& names_;
   EffectAnalysis effects_;
   std::uint32_t lastBranch_ = 0;         ///< index of the last recorded branch point

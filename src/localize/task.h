@@ -9,12 +9,26 @@
 
 #include <chrono>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 namespace culprit::localize {
+
+/// The oracle's expectation of a task's test, computed once (ExpectedOnce::get).
+class ExpectedOnce {
+public:
+  /// The expectation of `test` by `oracle` (the golden program's run), computed at the first
+  /// call; the later calls must pass the same test and oracle.
+  const testing::Expected& get(const testing::TestCase& test, const testing::Oracle& oracle,
+                               const exec::RunOptions& run);
+
+private:
+  std::once_flag once_;
+  testing::Expected expected_;
+};
 
 /// One failing test to explain, with everything needed to encode, judge and replay it.
 struct FormulaTask {
@@ -43,6 +57,9 @@ struct FormulaTask {
   /// false keeps every clause (a trace formula's early exit controls nothing in the cone, yet
   /// a check that holds the run's branches needs its condition: trace_checks.h).
   bool slice = true;
+  /// The oracle's expectation of `test`, shared by the task's copies (a task's test and oracle
+  /// never change): each replay judged by passesTest runs the golden program once in all.
+  std::shared_ptr<ExpectedOnce> expected = std::make_shared<ExpectedOnce>();
 };
 
 /// The task of `problem.failingTest`.
@@ -92,6 +109,9 @@ exec::RunResult traceRun(const FormulaTask& task, exec::Observer* observer,
                          std::uint64_t stepLimit = 0);
 /// `run` (of the task's test) passes the task's oracle (in-code assertions only without one).
 bool passesTest(const FormulaTask& task, const exec::RunResult& run);
+/// The oracle's expectation of the task's test (its golden run's stdout and status); nullptr
+/// without an oracle.
+const testing::Expected* taskExpected(const FormulaTask& task);
 /// The task's test, replayed untraced with `forced` (angelic values, branch directions), passes
 /// the task's oracle.
 bool passesWith(const FormulaTask& task, const std::vector<AngelicValue>& forced);

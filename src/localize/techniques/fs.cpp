@@ -10,7 +10,8 @@
 // Branch diagnoses (ours, LocFaults' deviations of one condition): the formula holds one path,
 // so a fault whose fix changes the path (a dropped case, a condition that should hold at a tab,
 // a loop one step longer) has no MCS in it, or only MCSs whose replay fails. When no diagnosis
-// of the formula replays feasibly, fs relaxes the branch decisions themselves, one source
+// of the formula replays feasibly (or the formula was not built: a bound of building it), fs
+// relaxes the branch decisions themselves, one source
 // condition at a time: each execution of an if or loop condition on the failing path decided
 // the other way (the interpreter hijacks it, as OFC does, and goes on concretely), then the
 // condition decided false, and true, at every execution. A decision whose run passes the test
@@ -173,21 +174,25 @@ void addBranchDiagnoses(const FormulaTask& task, solve::Context& context, Clock:
                        [&](const Diagnosis& o) { return o.locations == d.locations; });
   };
   std::size_t analysed = 0;
+  bool late = false;  // no time left for path MCSs: the branch diagnoses alone
   for (const BranchFix& f : fixes) {
     Diagnosis branch = branchDiagnosis(task, f);
     const std::vector<BranchDecision> path = branch.path;
     if (!known(branch)) r.diagnoses.push_back(std::move(branch));
-    if (analysed == kMostDeviations) continue;
+    if (analysed == kMostDeviations || late) continue;
     const double left = timed ? task.options.timeoutSeconds - secondsSince(start) : 0;
     if (timed && left <= 0) {
       addNote(r, "timeout (--timeout): the path MCSs of some of fs's branch diagnoses were not "
                  "computed (a larger --timeout, or 0 for none, lifts it)");
-      break;
+      late = true;
+      continue;
     }
     ++analysed;
     encode::EncodeOptions o = encodeOptions(task, encode::Family::TraceFlowSensitive);
+    if (timed) o.deadline = deadline;
     o.goal = encode::EncodeOptions::Goal{f.first.stmt, f.first.occurrence, f.direction};
     Result part;
+    PhaseTimer pathPhase("path formulas");
     try {
       encode::Encoding enc =
           encode::encode(context.z3(), *task.program, task.test->input, {}, o, &failing);
@@ -217,13 +222,16 @@ Result localizeFlowSensitive(const FormulaTask& task) {
   std::optional<PhaseTimer> phase(std::in_place, "z3 context");
   std::unique_ptr<solve::Context> context = makeSolverContext(task);
   phase.emplace("encode");
-  std::optional<encode::Encoding> enc =
-      errorFormula(context->z3(), task, encode::Family::TraceFlowSensitive, r);
-  phase.reset();
-  if (!enc) return r;
+  // Building the formula counts against its share too: the branch step needs no formula.
   const double timeout = task.options.timeoutSeconds;
-  enumerateDiagnoses(task, *enc, *context,
-                     timeout > 0 ? kFormulaShare * timeout - secondsSince(start) : timeout, r);
+  FormulaTask formula = task;
+  if (timeout > 0) formula.options.timeoutSeconds = kFormulaShare * timeout;
+  std::optional<encode::Encoding> enc =
+      errorFormula(context->z3(), formula, encode::Family::TraceFlowSensitive, r);
+  phase.reset();
+  if (enc)
+    enumerateDiagnoses(task, *enc, *context,
+                       timeout > 0 ? kFormulaShare * timeout - secondsSince(start) : timeout, r);
   if (anyFeasible(task, r)) return r;
   phase.emplace("branch decisions");
   addBranchDiagnoses(task, *context, start, r);
