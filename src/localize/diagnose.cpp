@@ -98,6 +98,10 @@ std::optional<encode::Encoding> errorFormula(z3::context& ctx, const FormulaTask
       o.varCells = programVarCells(task, failing, o.expandArraysUpTo, r);
       if (task.cutByCallTree) o.callTree = programCallTree(task, failing);
     }
+    // The encoding's memory bound counts the growth of z3's process-wide estimate, which a
+    // context freed meanwhile (the program formula's, before a fallback) moves: it starts after
+    // them (regress pf-memory-fallback-trace lost its fallback in 1 run of 2 or 3 without).
+    if (o.maxMemoryMb) solve::Context::awaitDisposals();
     encode::Encoding enc =
         encode::encode(ctx, *task.program, task.test->input, te.expect, o, &failing);
     noteCutCalls(task, enc, r);

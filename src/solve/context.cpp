@@ -47,6 +47,11 @@ public:
   }
   ContextDisposer(const ContextDisposer&) = delete;
   ContextDisposer& operator=(const ContextDisposer&) = delete;
+  /// Blocks until every context handed over so far is freed.
+  void awaitIdle() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    idle_.wait(lock, [this] { return queue_.empty() && !working_; });
+  }
 
 private:
   ContextDisposer() : worker_([this] { drain(); }) {}
@@ -59,13 +64,21 @@ private:
         if (queue_.empty()) return;  // stopping, nothing left
         next = std::move(queue_.front());
         queue_.pop_front();
+        working_ = true;
       }
       next.reset();
+      {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        working_ = false;
+      }
+      idle_.notify_all();
     }
   }
 
   std::mutex mutex_;
   std::condition_variable ready_;
+  std::condition_variable idle_;  // awaitIdle: the queue is empty and nothing is being freed
+  bool working_ = false;
   std::deque<std::unique_ptr<z3::context>> queue_;
   bool stop_ = false;
   std::thread worker_;  // last: starts once the members above exist
@@ -202,6 +215,8 @@ Context::Context(ContextOptions options)
 }
 
 Context::~Context() { ContextDisposer::instance().dispose(std::move(ctx_)); }
+
+void Context::awaitDisposals() { ContextDisposer::instance().awaitIdle(); }
 
 SessionOptions Context::sessionOptions(std::string logic) const {
   SessionOptions o;

@@ -50,6 +50,10 @@ public:
   ~Context();
   Context(const Context&) = delete;
   Context& operator=(const Context&) = delete;
+  /// Blocks until the contexts handed to the disposer thread so far are freed: z3's
+  /// process-wide allocation estimate moves while they are (by hundreds of MB, with the
+  /// resident set flat), so a bound measured as its growth must start after them.
+  static void awaitDisposals();
 
   z3::context& z3() { return *ctx_; }
   const ContextOptions& options() const { return options_; }
